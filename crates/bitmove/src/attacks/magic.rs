@@ -1,0 +1,140 @@
+//! Magic-bitboard sliders: `((occupied & mask) * magic) >> shift` indexes a per-square slice.
+//!
+//! The portable fast path, for CPUs without a fast PEXT (AMD before Zen 3) and for other
+//! architectures. The magics are our own: [`finder`] searches for them with a seeded random
+//! search, `bitmove magics --seed 1 --write crates/bitmove/src/attacks/magics.rs` regenerates
+//! the committed file byte for byte, and the compile-time table builder asserts that no
+//! magic maps two blocker sets with different attacks to one entry (a collision fails the
+//! build). Every square uses exactly its number of relevant bits ("fancy" magics with a
+//! per-square shift), so the table has the same 107,648 entries as the PEXT one.
+
+pub mod finder;
+mod magics;
+
+use super::reference::{self, for_each_subset};
+use crate::{Bitboard, Square};
+
+#[derive(Clone, Copy)]
+struct Entry {
+    mask: u64,
+    magic: u64,
+    shift: u32,
+    offset: u32,
+}
+
+/// The table size the committed magics need, in entries.
+pub const TABLE_SIZE: usize = table_size();
+
+const fn table_size() -> usize {
+    let mut total = 0;
+    let mut sq = 0;
+    while sq < 64 {
+        total += 1 << magics::ROOK[sq].1;
+        total += 1 << magics::BISHOP[sq].1;
+        sq += 1;
+    }
+    total
+}
+
+struct Tables {
+    /// `[rook, bishop]` per square.
+    entries: [[Entry; 64]; 2],
+    attacks: [Bitboard; TABLE_SIZE],
+}
+
+const fn build() -> Tables {
+    let masks = reference::all_masks();
+    let mut tables = Tables {
+        entries: [[Entry {
+            mask: 0,
+            magic: 0,
+            shift: 0,
+            offset: 0,
+        }; 64]; 2],
+        attacks: [Bitboard::EMPTY; TABLE_SIZE],
+    };
+    let mut offset = 0usize;
+    let mut kind = 0;
+    while kind < 2 {
+        let (directions, found) = if kind == 0 {
+            (&reference::ROOK_DIRECTIONS, &magics::ROOK)
+        } else {
+            (&reference::BISHOP_DIRECTIONS, &magics::BISHOP)
+        };
+        let mut sq = 0;
+        while sq < 64 {
+            let mask = masks[kind][sq].0;
+            let (magic, bits) = found[sq];
+            let entry = Entry {
+                mask,
+                magic,
+                shift: 64 - bits as u32,
+                offset: offset as u32,
+            };
+            tables.entries[kind][sq] = entry;
+            for_each_subset!(mask, |_i, subset| {
+                let attacks = reference::ray_attacks(Square::ALL[sq], Bitboard(subset), directions);
+                let slot = offset + (subset.wrapping_mul(magic) >> entry.shift) as usize;
+                // Slider attacks are never empty, so an empty slot is a free one.
+                let old = tables.attacks[slot].0;
+                assert!(
+                    old == 0 || old == attacks.0,
+                    "magic collision: rerun `bitmove magics --write`"
+                );
+                tables.attacks[slot] = attacks;
+            });
+            offset += 1 << bits;
+            sq += 1;
+        }
+        kind += 1;
+    }
+    tables
+}
+
+#[allow(long_running_const_eval)]
+static TABLES: Tables = build();
+
+/// The magic-bitboard slider backend; available on every CPU.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Magic;
+
+impl Magic {
+    #[inline(always)]
+    fn lookup(self, kind: usize, square: Square, occupied: Bitboard) -> Bitboard {
+        let entry = TABLES.entries[kind][square.index()];
+        let hash = (occupied.0 & entry.mask).wrapping_mul(entry.magic) >> entry.shift;
+        TABLES.attacks[entry.offset as usize + hash as usize]
+    }
+
+    /// Rook attacks from `square` with blockers `occupied`.
+    #[inline(always)]
+    pub fn rook_attacks(self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.lookup(0, square, occupied)
+    }
+
+    /// Bishop attacks from `square` with blockers `occupied`.
+    #[inline(always)]
+    pub fn bishop_attacks(self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.lookup(1, square, occupied)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn committed_magics_use_the_relevant_bits() {
+        for sq in Square::ALL {
+            assert_eq!(
+                magics::ROOK[sq.index()].1 as u32,
+                reference::rook_mask(sq).len()
+            );
+            assert_eq!(
+                magics::BISHOP[sq.index()].1 as u32,
+                reference::bishop_mask(sq).len()
+            );
+        }
+        assert_eq!(TABLE_SIZE, 107_648);
+    }
+}

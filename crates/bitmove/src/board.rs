@@ -1,0 +1,530 @@
+//! [`Board`]: a position, small enough to copy, with `checkers` and `pinned` kept up to date.
+
+use core::fmt;
+
+use crate::attacks::{
+    between, dispatch, king_attacks, knight_attacks, pawn_attacks, SliderBackend, Sliders,
+};
+use crate::{zobrist, Bitboard, Color, File, Move, Piece, Rank, Square};
+
+/// Castling rights, stored as the file of each castling rook, so that standard chess and
+/// Chess960 need no separate cases.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct CastlingRights {
+    /// `[color][side]`: side 0 is the short (h-side) castling, 1 the long (a-side) one.
+    rooks: [[Option<File>; 2]; 2],
+}
+
+/// Which way a king castles.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum CastlingSide {
+    /// Short castling, towards the h-file (`O-O`): king to g, rook to f.
+    Short,
+    /// Long castling, towards the a-file (`O-O-O`): king to c, rook to d.
+    Long,
+}
+
+impl CastlingSide {
+    /// Both sides, short first.
+    pub const ALL: [CastlingSide; 2] = [CastlingSide::Short, CastlingSide::Long];
+
+    /// The file the king ends on: g or c.
+    pub const fn king_to(self) -> File {
+        match self {
+            CastlingSide::Short => File::G,
+            CastlingSide::Long => File::C,
+        }
+    }
+
+    /// The file the rook ends on: f or d.
+    pub const fn rook_to(self) -> File {
+        match self {
+            CastlingSide::Short => File::F,
+            CastlingSide::Long => File::D,
+        }
+    }
+}
+
+impl CastlingRights {
+    /// No rights at all.
+    pub const NONE: CastlingRights = CastlingRights {
+        rooks: [[None; 2]; 2],
+    };
+
+    /// The file of `color`'s castling rook on `side`, if that right remains.
+    #[inline(always)]
+    pub const fn rook(&self, color: Color, side: CastlingSide) -> Option<File> {
+        self.rooks[color as usize][side as usize]
+    }
+
+    /// Sets or clears a right.
+    pub fn set(&mut self, color: Color, side: CastlingSide, rook: Option<File>) {
+        self.rooks[color.index()][side as usize] = rook;
+    }
+
+    /// Whether no right remains.
+    pub const fn is_empty(&self) -> bool {
+        matches!(self.rooks, [[None, None], [None, None]])
+    }
+
+    /// The squares of every castling rook with a right.
+    pub fn rook_squares(&self) -> Bitboard {
+        let mut set = Bitboard::EMPTY;
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if let Some(file) = self.rook(color, side) {
+                    set |= Square::new(file, Rank::First.relative_to(color));
+                }
+            }
+        }
+        set
+    }
+}
+
+/// A chess position: the pieces, side to move, castling rights, en passant, and the move
+/// counters.
+///
+/// A `Board` is always valid (one king a side, the side not to move not in check, ...): the
+/// only ways to make one are FEN parsing, which checks, and legal moves. It is small and
+/// `Clone`, made for copy-make: clone, [`play_unchecked`](Board::play_unchecked), discard.
+///
+/// ```
+/// use bitmove::Board;
+///
+/// let mut board = Board::default();
+/// let mv = board.parse_uci("e2e4").unwrap();
+/// board.play(mv).unwrap();
+/// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub(crate) pieces: [Bitboard; 6],
+    pub(crate) colors: [Bitboard; 2],
+    pub(crate) checkers: Bitboard,
+    pub(crate) pinned: Bitboard,
+    pub(crate) hash: u64,
+    pub(crate) side: Color,
+    pub(crate) castling: CastlingRights,
+    /// Set only when a pawn of the side to move stands beside the pawn that just made a double
+    /// step, so that an en-passant capture is at least pseudo-legal.
+    pub(crate) en_passant: Option<Square>,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) chess960: bool,
+}
+
+/// The error of [`Board::play`]: the move is not legal here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMove(pub Move);
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}", self.0)
+    }
+}
+
+impl core::error::Error for IllegalMove {}
+
+impl Default for Board {
+    /// The standard start position.
+    fn default() -> Board {
+        Board::startpos()
+    }
+}
+
+impl Board {
+    /// The standard start position.
+    pub fn startpos() -> Board {
+        let mut board = Board::empty(false);
+        let back = [
+            Piece::Rook,
+            Piece::Knight,
+            Piece::Bishop,
+            Piece::Queen,
+            Piece::King,
+            Piece::Bishop,
+            Piece::Knight,
+            Piece::Rook,
+        ];
+        for (file, piece) in File::ALL.into_iter().zip(back) {
+            for color in Color::ALL {
+                board.put(
+                    color,
+                    piece,
+                    Square::new(file, Rank::First.relative_to(color)),
+                );
+                board.put(
+                    color,
+                    Piece::Pawn,
+                    Square::new(file, Rank::Second.relative_to(color)),
+                );
+            }
+        }
+        for color in Color::ALL {
+            board
+                .castling
+                .set(color, CastlingSide::Short, Some(File::H));
+            board.castling.set(color, CastlingSide::Long, Some(File::A));
+        }
+        board.hash = board.compute_hash();
+        board
+    }
+
+    /// A board with no pieces, White to move, no rights: a canvas for the FEN parser.
+    pub(crate) fn empty(chess960: bool) -> Board {
+        Board {
+            pieces: [Bitboard::EMPTY; 6],
+            colors: [Bitboard::EMPTY; 2],
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+            hash: 0,
+            side: Color::White,
+            castling: CastlingRights::NONE,
+            en_passant: None,
+            halfmove: 0,
+            fullmove: 1,
+            chess960,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn put(&mut self, color: Color, piece: Piece, square: Square) {
+        self.pieces[piece.index()] ^= square;
+        self.colors[color.index()] ^= square;
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline(always)]
+    pub fn colors(&self, color: Color) -> Bitboard {
+        self.colors[color.index()]
+    }
+
+    /// The squares of every piece of kind `piece`, both colours.
+    #[inline(always)]
+    pub fn pieces(&self, piece: Piece) -> Bitboard {
+        self.pieces[piece.index()]
+    }
+
+    /// The squares of `color`'s pieces of kind `piece`.
+    #[inline(always)]
+    pub fn colored_pieces(&self, color: Color, piece: Piece) -> Bitboard {
+        self.pieces[piece.index()] & self.colors[color.index()]
+    }
+
+    /// The kind of piece on `square`, if any.
+    #[inline]
+    pub fn piece_on(&self, square: Square) -> Option<Piece> {
+        Piece::ALL
+            .into_iter()
+            .find(|&p| self.pieces[p.index()].has(square))
+    }
+
+    /// The colour of the piece on `square`, if any.
+    #[inline]
+    pub fn color_on(&self, square: Square) -> Option<Color> {
+        if self.colors[0].has(square) {
+            Some(Color::White)
+        } else if self.colors[1].has(square) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// `color`'s king square.
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> Square {
+        // A valid board always has exactly one king per side.
+        self.colored_pieces(color, Piece::King)
+            .first()
+            .unwrap_or(Square::A1)
+    }
+
+    /// The pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// The side to move's pieces that are pinned to its king.
+    #[inline(always)]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// Whether the side to move is in check.
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        !self.checkers.is_empty()
+    }
+
+    /// The castling rights.
+    #[inline(always)]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en-passant square, when an en-passant capture is at least pseudo-legal (a pawn of
+    /// the side to move stands beside the pawn that just made a double step).
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Half-moves since the last capture or pawn move (for the fifty-move rule).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number, starting at 1 and incremented after Black's move.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Whether the board uses Chess960 conventions for UCI castling (`e1h1`) and FEN
+    /// (Shredder letters).
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Switches the castling notation between standard and Chess960 (the position is unchanged).
+    pub fn set_chess960(&mut self, chess960: bool) {
+        self.chess960 = chess960;
+    }
+
+    /// The Zobrist hash, equal to the Polyglot opening-book key of the position.
+    ///
+    /// ```
+    /// assert_eq!(bitmove::Board::default().hash(), 0x463b96181691fc9c);
+    /// ```
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (for tests and for boards built piece by piece).
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for color in Color::ALL {
+            for piece in Piece::ALL {
+                for square in self.colored_pieces(color, piece) {
+                    hash ^= zobrist::piece(color, piece, square);
+                }
+            }
+            for side in CastlingSide::ALL {
+                if self.castling.rook(color, side).is_some() {
+                    hash ^= zobrist::castling(color, side == CastlingSide::Long);
+                }
+            }
+        }
+        if let Some(ep) = self.en_passant {
+            hash ^= zobrist::en_passant(ep.file());
+        }
+        if self.side == Color::White {
+            hash ^= zobrist::white_to_move();
+        }
+        hash
+    }
+
+    /// Plays a move, which must be legal (from this board's generator or checked with
+    /// [`is_legal`](Board::is_legal)). An illegal move leaves the board in an unspecified but
+    /// memory-safe state; it never panics.
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) {
+        dispatch!(SliderBackend::current(), |s| self.play_with(s, mv))
+    }
+
+    /// Plays `mv` if it is legal; otherwise leaves the board unchanged and says why.
+    ///
+    /// ```
+    /// use bitmove::{Board, Move, Square};
+    ///
+    /// let mut board = Board::default();
+    /// assert!(board.play(Move::new(Square::E2, Square::E5)).is_err());
+    /// assert!(board.play(Move::new(Square::E2, Square::E4)).is_ok());
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        if self.is_legal(mv) {
+            self.play_unchecked(mv);
+            Ok(())
+        } else {
+            Err(IllegalMove(mv))
+        }
+    }
+
+    /// [`play_unchecked`](Board::play_unchecked) with a given slider backend.
+    pub(crate) fn play_with<S: Sliders>(&mut self, s: S, mv: Move) {
+        let us = self.side;
+        let them = !us;
+        let (from, to) = (mv.from, mv.to);
+        let Some(moved) = self.piece_on(from) else {
+            return;
+        };
+        let captured = if self.colors[them.index()].has(to) {
+            self.piece_on(to)
+        } else {
+            None
+        };
+        let mut hash = self.hash ^ zobrist::white_to_move();
+        if let Some(ep) = self.en_passant.take() {
+            hash ^= zobrist::en_passant(ep.file());
+        }
+        self.halfmove += 1;
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+
+        if moved == Piece::King && self.colors[us.index()].has(to) {
+            // Castling, encoded as the king taking its own rook.
+            let side = if to.file() > from.file() {
+                CastlingSide::Short
+            } else {
+                CastlingSide::Long
+            };
+            let back = Rank::First.relative_to(us);
+            let king_to = Square::new(side.king_to(), back);
+            let rook_to = Square::new(side.rook_to(), back);
+            self.put(us, Piece::King, from);
+            self.put(us, Piece::Rook, to);
+            self.put(us, Piece::King, king_to);
+            self.put(us, Piece::Rook, rook_to);
+            hash ^= zobrist::piece(us, Piece::King, from)
+                ^ zobrist::piece(us, Piece::King, king_to)
+                ^ zobrist::piece(us, Piece::Rook, to)
+                ^ zobrist::piece(us, Piece::Rook, rook_to);
+        } else {
+            if let Some(captured) = captured {
+                self.put(them, captured, to);
+                hash ^= zobrist::piece(them, captured, to);
+                self.halfmove = 0;
+            }
+            self.put(us, moved, from);
+            hash ^= zobrist::piece(us, moved, from);
+            let placed = mv
+                .promotion
+                .filter(|_| moved == Piece::Pawn)
+                .unwrap_or(moved);
+            self.put(us, placed, to);
+            hash ^= zobrist::piece(us, placed, to);
+            if moved == Piece::Pawn {
+                self.halfmove = 0;
+                let step = to as i32 - from as i32;
+                if step == 16 || step == -16 {
+                    let ep = Square::index_wrapping((from as usize + to as usize) / 2);
+                    if !(pawn_attacks(us, ep) & self.colored_pieces(them, Piece::Pawn)).is_empty() {
+                        self.en_passant = Some(ep);
+                        hash ^= zobrist::en_passant(ep.file());
+                    }
+                } else if captured.is_none() && from.file() != to.file() {
+                    // En passant: the captured pawn stands behind the target square.
+                    let victim = Square::new(to.file(), from.rank());
+                    self.put(them, Piece::Pawn, victim);
+                    hash ^= zobrist::piece(them, Piece::Pawn, victim);
+                }
+            }
+        }
+
+        if !self.castling.is_empty() {
+            hash ^= self.castling_hash();
+            let touched = from.bitboard() | to.bitboard();
+            for color in Color::ALL {
+                let back = Rank::First.relative_to(color);
+                for side in CastlingSide::ALL {
+                    if let Some(file) = self.castling.rook(color, side) {
+                        let lost = touched.has(Square::new(file, back))
+                            || (color == us && moved == Piece::King);
+                        if lost {
+                            self.castling.set(color, side, None);
+                        }
+                    }
+                }
+            }
+            hash ^= self.castling_hash();
+        }
+
+        self.side = them;
+        self.hash = hash;
+        self.update_checks(s);
+    }
+
+    fn castling_hash(&self) -> u64 {
+        let mut hash = 0;
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if self.castling.rook(color, side).is_some() {
+                    hash ^= zobrist::castling(color, side == CastlingSide::Long);
+                }
+            }
+        }
+        hash
+    }
+
+    /// Recomputes `checkers` and `pinned` for the side to move.
+    #[inline(always)]
+    pub(crate) fn update_checks<S: Sliders>(&mut self, s: S) {
+        let us = self.side;
+        let them = !us;
+        let king = self.king(us);
+        let theirs = self.colors[them.index()];
+        let ours = self.colors[us.index()];
+        let rooks = self.pieces[Piece::Rook.index()] | self.pieces[Piece::Queen.index()];
+        let bishops = self.pieces[Piece::Bishop.index()] | self.pieces[Piece::Queen.index()];
+        let mut checkers = (knight_attacks(king) & self.pieces[Piece::Knight.index()]
+            | pawn_attacks(us, king) & self.pieces[Piece::Pawn.index()])
+            & theirs;
+        let snipers = (s.rook(king, theirs) & rooks | s.bishop(king, theirs) & bishops) & theirs;
+        let occupied = ours | theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers |= sniper;
+            } else if !blockers.has_many() {
+                pinned |= blockers & ours;
+            }
+        }
+        self.checkers = checkers;
+        self.pinned = pinned;
+    }
+
+    /// Whether `square` is attacked by a piece of `by`, with `occupied` as the blockers.
+    #[inline(always)]
+    pub(crate) fn attacked_with<S: Sliders>(
+        &self,
+        s: S,
+        square: Square,
+        by: Color,
+        occupied: Bitboard,
+    ) -> bool {
+        let theirs = self.colors[by.index()];
+        let p = &self.pieces;
+        let leapers = knight_attacks(square) & p[Piece::Knight.index()]
+            | king_attacks(square) & p[Piece::King.index()]
+            | pawn_attacks(!by, square) & p[Piece::Pawn.index()];
+        if !(leapers & theirs).is_empty() {
+            return true;
+        }
+        let rooks = (p[Piece::Rook.index()] | p[Piece::Queen.index()]) & theirs;
+        let bishops = (p[Piece::Bishop.index()] | p[Piece::Queen.index()]) & theirs;
+        !(s.rook(square, occupied) & rooks).is_empty()
+            || !(s.bishop(square, occupied) & bishops).is_empty()
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board(\"{self}\")")
+    }
+}

@@ -1,0 +1,293 @@
+//! Legal move generation, without make-and-test.
+//!
+//! `checkers` and `pinned` are known for every board. Out of check, pieces may go to any square
+//! not holding one of ours; in single check, only to the checker or a square between it and
+//! the king; in double check only the king moves. A pinned piece moves only along the line
+//! through its king and itself (and never while in check). King moves are tested against
+//! attacks with the king taken off the board, so it cannot hide behind itself. En passant,
+//! which removes two pawns from a line at once, is the one move tested on the changed
+//! occupancy.
+
+use crate::attacks::{
+    between, dispatch, king_attacks, knight_attacks, line, pawn_attacks, SliderBackend, Sliders,
+};
+use crate::board::CastlingSide;
+use crate::{Bitboard, Board, Color, Move, MoveList, Piece, PieceMoves, Rank, Square};
+
+impl Board {
+    /// Hands every legal move, in set form, to `listener`; generation stops early when the
+    /// listener returns `true`, and then this returns `true`.
+    ///
+    /// ```
+    /// use bitmove::Board;
+    ///
+    /// let mut count = 0;
+    /// Board::default().generate_moves(|moves| {
+    ///     count += moves.len();
+    ///     false
+    /// });
+    /// assert_eq!(count, 20);
+    /// ```
+    pub fn generate_moves(&self, listener: impl FnMut(PieceMoves) -> bool) -> bool {
+        dispatch!(SliderBackend::current(), |s| self
+            .generate_with(s, listener))
+    }
+
+    /// Every legal move.
+    ///
+    /// ```
+    /// let moves = bitmove::Board::default().legal_moves();
+    /// assert_eq!(moves.len(), 20);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_moves(|moves| {
+            for mv in moves {
+                list.push(mv);
+            }
+            false
+        });
+        list
+    }
+
+    /// The number of legal moves, counted without building them.
+    pub fn count_moves(&self) -> usize {
+        dispatch!(SliderBackend::current(), |s| self.count_with(s))
+    }
+
+    /// Whether `mv` is legal in this position (castling as king-takes-own-rook).
+    ///
+    /// ```
+    /// use bitmove::{Board, Move, Square};
+    ///
+    /// let board = Board::default();
+    /// assert!(board.is_legal(Move::new(Square::G1, Square::F3)));
+    /// assert!(!board.is_legal(Move::new(Square::G1, Square::G3)));
+    /// ```
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let ours = self.colors(self.side);
+        if !ours.has(mv.from) {
+            return false;
+        }
+        self.generate_moves(|moves| moves.from == mv.from && moves.contains(mv))
+    }
+
+    pub(crate) fn count_with<S: Sliders>(&self, s: S) -> usize {
+        let mut count = 0;
+        self.generate_with(s, |moves| {
+            count += moves.len();
+            false
+        });
+        count
+    }
+
+    /// Generation with a chosen backend: the hot path, monomorphised per backend.
+    #[inline(always)]
+    pub(crate) fn generate_with<S: Sliders>(
+        &self,
+        s: S,
+        listener: impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        match self.side {
+            Color::White => self.generate_for::<S, true>(s, listener),
+            Color::Black => self.generate_for::<S, false>(s, listener),
+        }
+    }
+
+    #[inline(always)]
+    fn generate_for<S: Sliders, const WHITE: bool>(
+        &self,
+        s: S,
+        mut listener: impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        let us = if WHITE { Color::White } else { Color::Black };
+        if self.checkers.is_empty() {
+            self.generate_pieces::<S, WHITE, false>(s, &mut listener)
+                || self.generate_castling(s, us, &mut listener)
+                || self.generate_king(s, us, &mut listener)
+        } else if !self.checkers.has_many() {
+            self.generate_pieces::<S, WHITE, true>(s, &mut listener)
+                || self.generate_king(s, us, &mut listener)
+        } else {
+            self.generate_king(s, us, &mut listener)
+        }
+    }
+
+    /// The king's steps to squares that no enemy piece attacks once the king has left.
+    #[inline(always)]
+    fn generate_king<S: Sliders>(
+        &self,
+        s: S,
+        us: Color,
+        listener: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        let king = self.king(us);
+        let occupied = self.occupied() - king;
+        let mut to = Bitboard::EMPTY;
+        for target in king_attacks(king) - self.colors(us) {
+            if !self.attacked_with(s, target, !us, occupied) {
+                to |= target;
+            }
+        }
+        !to.is_empty()
+            && listener(PieceMoves {
+                piece: Piece::King,
+                from: king,
+                to,
+            })
+    }
+
+    /// Castling as king-takes-own-rook. The squares between king and rook and their
+    /// destinations must be empty (but for the two of them), and no square the king stands on
+    /// or crosses may be attacked, judged with king and rook both lifted off the board.
+    fn generate_castling<S: Sliders>(
+        &self,
+        s: S,
+        us: Color,
+        listener: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        let back = Rank::First.relative_to(us);
+        let king = self.king(us);
+        for side in CastlingSide::ALL {
+            let Some(rook_file) = self.castling.rook(us, side) else {
+                continue;
+            };
+            let rook = Square::new(rook_file, back);
+            let king_to = Square::new(side.king_to(), back);
+            let rook_to = Square::new(side.rook_to(), back);
+            let king_path = between(king, king_to) | king_to;
+            let must_be_empty =
+                (king_path | between(rook, rook_to) | rook_to) - king.bitboard() - rook.bitboard();
+            if !(self.occupied() & must_be_empty).is_empty() {
+                continue;
+            }
+            let occupied = self.occupied() - king.bitboard() - rook.bitboard();
+            if king_path
+                .into_iter()
+                .any(|sq| self.attacked_with(s, sq, !us, occupied))
+            {
+                continue;
+            }
+            let moves = PieceMoves {
+                piece: Piece::King,
+                from: king,
+                to: rook.bitboard(),
+            };
+            if listener(moves) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Every piece but the king. In check (`CHECK`), targets shrink to the check-evasion mask
+    /// and pinned pieces stay put.
+    #[inline(always)]
+    fn generate_pieces<S: Sliders, const WHITE: bool, const CHECK: bool>(
+        &self,
+        s: S,
+        listener: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let ours = self.colors(us);
+        let theirs = self.colors(!us);
+        let occupied = ours | theirs;
+        let king = self.king(us);
+        let target = if CHECK {
+            let checker = self.checkers.first().unwrap_or(king);
+            between(king, checker) | self.checkers
+        } else {
+            !ours
+        };
+        let movable = if CHECK { ours - self.pinned } else { ours };
+        let pinned = self.pinned;
+
+        macro_rules! emit {
+            ($piece:expr, $from:expr, $to:expr) => {{
+                let mut to = $to;
+                if !CHECK && pinned.has($from) {
+                    to &= line(king, $from);
+                }
+                if !to.is_empty()
+                    && listener(PieceMoves {
+                        piece: $piece,
+                        from: $from,
+                        to,
+                    })
+                {
+                    return true;
+                }
+            }};
+        }
+
+        for from in self.pieces(Piece::Knight) & movable - pinned {
+            emit!(Piece::Knight, from, knight_attacks(from) & target);
+        }
+        for from in self.pieces(Piece::Bishop) & movable {
+            emit!(Piece::Bishop, from, s.bishop(from, occupied) & target);
+        }
+        for from in self.pieces(Piece::Rook) & movable {
+            emit!(Piece::Rook, from, s.rook(from, occupied) & target);
+        }
+        for from in self.pieces(Piece::Queen) & movable {
+            emit!(Piece::Queen, from, s.queen(from, occupied) & target);
+        }
+
+        let empty = !occupied;
+        let third = Rank::Third.relative_to(us).bitboard();
+        for from in self.pieces(Piece::Pawn) & movable {
+            let bit = from.bitboard();
+            let single = if WHITE { bit.up() } else { bit.down() } & empty;
+            let double = if WHITE {
+                (single & third).up()
+            } else {
+                (single & third).down()
+            } & empty;
+            let captures = pawn_attacks(us, from) & theirs;
+            emit!(Piece::Pawn, from, (single | double | captures) & target);
+        }
+
+        if let Some(ep) = self.en_passant {
+            let victim = Square::new(ep.file(), Rank::Fifth.relative_to(us));
+            for from in pawn_attacks(!us, ep) & self.pieces(Piece::Pawn) & ours {
+                if self.en_passant_is_legal(s, us, king, from, ep, victim) {
+                    let moves = PieceMoves {
+                        piece: Piece::Pawn,
+                        from,
+                        to: ep.bitboard(),
+                    };
+                    if listener(moves) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// En passant moves two pawns off one line at once, so it is tested on the new occupancy:
+    /// the king must not be attacked once capturer and victim are gone and the capturer stands
+    /// on the en-passant square. This covers the rank pin, the diagonal pin, and checks the
+    /// capture does not answer.
+    fn en_passant_is_legal<S: Sliders>(
+        &self,
+        s: S,
+        us: Color,
+        king: Square,
+        from: Square,
+        ep: Square,
+        victim: Square,
+    ) -> bool {
+        let them = !us;
+        let occupied = (self.occupied() - from.bitboard() - victim.bitboard()) | ep;
+        let theirs = self.colors(them) - victim.bitboard();
+        let rooks = (self.pieces(Piece::Rook) | self.pieces(Piece::Queen)) & theirs;
+        let bishops = (self.pieces(Piece::Bishop) | self.pieces(Piece::Queen)) & theirs;
+        let leapers = (knight_attacks(king) & self.pieces(Piece::Knight)
+            | pawn_attacks(us, king) & self.pieces(Piece::Pawn))
+            & theirs;
+        leapers.is_empty()
+            && (s.rook(king, occupied) & rooks).is_empty()
+            && (s.bishop(king, occupied) & bishops).is_empty()
+    }
+}

@@ -1,0 +1,298 @@
+//! [`Move`], set-shaped [`PieceMoves`], the fixed-capacity [`MoveList`], and UCI notation.
+
+use core::fmt;
+
+use crate::{Bitboard, BitboardIter, Piece, Rank, Square};
+
+/// A move: from-square, to-square, and the promotion piece if any.
+///
+/// Castling is encoded as the king capturing its own rook (`e1h1` for White's short castling
+/// in standard chess), which works unchanged for Chess960. Convert to standard UCI (`e1g1`)
+/// or SAN at the boundary, with [`Board::uci`](crate::Board::uci).
+///
+/// `Display` writes this internal form, which is UCI in Chess960 mode.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    /// The square the moving piece leaves (the king's square for castling).
+    pub from: Square,
+    /// The square it goes to (the castling rook's square for castling).
+    pub to: Square,
+    /// The piece a pawn promotes to.
+    pub promotion: Option<Piece>,
+}
+
+impl Move {
+    /// A move without promotion.
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            promotion: None,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(p) = self.promotion {
+            write!(f, "{}", p.to_char())?;
+        }
+        Ok(())
+    }
+}
+
+/// Moves in set form: one piece, one from-square, every target square at once.
+///
+/// Generation hands these out so that callers can count (`len`) without building single
+/// moves. Castling comes as a king whose target is its own rook's square; a pawn's targets on
+/// the last rank stand for four moves each (queen, rook, bishop, knight).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PieceMoves {
+    /// The moving piece.
+    pub piece: Piece,
+    /// Where it stands.
+    pub from: Square,
+    /// Where it may go.
+    pub to: Bitboard,
+}
+
+const PROMOTION_RANKS: Bitboard = Bitboard(Rank::First.bitboard().0 | Rank::Eighth.bitboard().0);
+
+impl PieceMoves {
+    /// The number of moves, counting each promotion target four times.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        let n = self.to.len() as usize;
+        if self.piece == Piece::Pawn {
+            n + 3 * (self.to & PROMOTION_RANKS).len() as usize
+        } else {
+            n
+        }
+    }
+
+    /// Whether there are no moves.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.to.is_empty()
+    }
+
+    /// Whether the set holds `mv` (a promotion piece is required exactly on the last rank).
+    pub fn contains(&self, mv: Move) -> bool {
+        if mv.from != self.from || !self.to.has(mv.to) {
+            return false;
+        }
+        let promotes = self.piece == Piece::Pawn && PROMOTION_RANKS.has(mv.to);
+        match mv.promotion {
+            None => !promotes,
+            Some(p) => promotes && Piece::PROMOTIONS.contains(&p),
+        }
+    }
+}
+
+impl IntoIterator for PieceMoves {
+    type Item = Move;
+    type IntoIter = PieceMovesIter;
+
+    fn into_iter(self) -> PieceMovesIter {
+        PieceMovesIter {
+            moves: self,
+            targets: self.to.into_iter(),
+            pending: None,
+            promotion: 0,
+        }
+    }
+}
+
+/// The single moves of a [`PieceMoves`]; promotions come queen, rook, bishop, knight.
+#[derive(Clone, Debug)]
+pub struct PieceMovesIter {
+    moves: PieceMoves,
+    targets: BitboardIter,
+    pending: Option<Square>,
+    promotion: usize,
+}
+
+impl Iterator for PieceMovesIter {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        if let Some(to) = self.pending {
+            let promotion = Piece::PROMOTIONS[self.promotion];
+            self.promotion += 1;
+            if self.promotion == 4 {
+                self.pending = None;
+            }
+            return Some(Move {
+                from: self.moves.from,
+                to,
+                promotion: Some(promotion),
+            });
+        }
+        let to = self.targets.next()?;
+        if self.moves.piece == Piece::Pawn && PROMOTION_RANKS.has(to) {
+            self.pending = Some(to);
+            self.promotion = 1;
+            return Some(Move {
+                from: self.moves.from,
+                to,
+                promotion: Some(Piece::PROMOTIONS[0]),
+            });
+        }
+        Some(Move::new(self.moves.from, to))
+    }
+}
+
+/// The capacity of a [`MoveList`]: more than the 218 moves of the richest known position.
+pub const MAX_MOVES: usize = 256;
+
+/// A list of moves with fixed capacity and no heap allocation.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    pub const fn new() -> MoveList {
+        MoveList {
+            moves: [Move::new(Square::A1, Square::A1); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Appends a move; a move past the capacity is dropped (no legal position has that many).
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = mv;
+            self.len += 1;
+        }
+    }
+
+    /// The moves as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl core::ops::Deref for MoveList {
+    type Target = [Move];
+
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+/// Why a UCI move was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UciError {
+    /// The text is not UCI move syntax (`e2e4`, `e7e8q`, `0000` is not accepted).
+    Syntax,
+    /// Well-formed, but not a legal move in the position.
+    Illegal,
+}
+
+impl fmt::Display for UciError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            UciError::Syntax => {
+                "not a UCI move (expected from-square, to-square and an optional promotion letter, such as e2e4 or e7e8q)"
+            }
+            UciError::Illegal => "not a legal move in this position",
+        })
+    }
+}
+
+impl core::error::Error for UciError {}
+
+/// Parses UCI syntax without a position: squares and promotion letter.
+pub(crate) fn parse_uci_syntax(text: &str) -> Result<Move, UciError> {
+    let text = text.trim();
+    if !text.is_ascii() || !(4..=5).contains(&text.len()) {
+        return Err(UciError::Syntax);
+    }
+    let from: Square = text[0..2].parse().map_err(|_| UciError::Syntax)?;
+    let to: Square = text[2..4].parse().map_err(|_| UciError::Syntax)?;
+    let promotion = match text[4..].chars().next() {
+        None => None,
+        Some(c) => match Piece::from_char(c) {
+            Some(p) if c.is_ascii_lowercase() && Piece::PROMOTIONS.contains(&p) => Some(p),
+            _ => return Err(UciError::Syntax),
+        },
+    };
+    Ok(Move {
+        from,
+        to,
+        promotion,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn promotion_sets_expand_to_four_moves() {
+        let moves = PieceMoves {
+            piece: Piece::Pawn,
+            from: Square::B7,
+            to: Square::A8.bitboard() | Square::B8.bitboard(),
+        };
+        assert_eq!(moves.len(), 8);
+        let all: Vec<Move> = moves.into_iter().collect();
+        assert_eq!(all.len(), 8);
+        assert_eq!(all[0].to_string(), "b7a8q");
+        assert_eq!(all[3].to_string(), "b7a8n");
+        assert!(moves.contains(all[5]));
+        assert!(!moves.contains(Move::new(Square::B7, Square::B8)));
+    }
+
+    #[test]
+    fn uci_syntax() {
+        assert_eq!(
+            parse_uci_syntax("e7e8q"),
+            Ok(Move {
+                from: Square::E7,
+                to: Square::E8,
+                promotion: Some(Piece::Queen)
+            })
+        );
+        for bad in ["", "e2", "e2e9", "e7e8k", "e7e8Q", "e2e4e", "é2e4", "0000"] {
+            assert_eq!(parse_uci_syntax(bad), Err(UciError::Syntax), "{bad}");
+        }
+    }
+
+    #[test]
+    fn move_list_never_overflows() {
+        let mut list = MoveList::new();
+        for _ in 0..300 {
+            list.push(Move::new(Square::A1, Square::B1));
+        }
+        assert_eq!(list.len(), MAX_MOVES);
+    }
+}
