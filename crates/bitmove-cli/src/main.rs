@@ -25,10 +25,14 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaf nodes of the legal move tree (default: start position, depth 6).
-    #[command(after_help = "Examples:\n  bitmove perft --depth 7\n  bitmove perft --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\" --depth 5 --divide\n  bitmove perft --moves e2e4 e7e5 --depth 4")]
+    #[command(
+        after_help = "Examples:\n  bitmove perft --depth 7\n  bitmove perft --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\" --depth 5 --divide\n  bitmove perft --moves e2e4 e7e5 --depth 4"
+    )]
     Perft(PerftArgs),
     /// The `perftree` debugging protocol: `bitmove perftree DEPTH FEN [MOVES]`.
-    #[command(after_help = "Prints one `<move> <nodes>` line per root move, a blank line, then the total.\nExample:\n  bitmove perftree 3 \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\" \"e2e4 e7e5\"")]
+    #[command(
+        after_help = "Prints one `<move> <nodes>` line per root move, a blank line, then the total.\nExample:\n  bitmove perftree 3 \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\" \"e2e4 e7e5\""
+    )]
     Perftree {
         /// Depth below the position after MOVES.
         depth: u32,
@@ -38,7 +42,9 @@ enum Command {
         moves: Option<String>,
     },
     /// Check an EPD perft suite (`<FEN> ;D1 <n> ;D2 <n> ...`).
-    #[command(after_help = "Ends with `<P> passed, <F> failed`. Exit status 1 when any check failed, 2 for a malformed file.\nExample:\n  bitmove suite tests/data/suite.epd --max-nodes 1000000")]
+    #[command(
+        after_help = "Ends with `<P> passed, <F> failed`. Exit status 1 when any check failed, 2 for a malformed file.\nExample:\n  bitmove suite tests/data/suite.epd --max-nodes 1000000"
+    )]
     Suite {
         /// The EPD file.
         file: PathBuf,
@@ -50,7 +56,9 @@ enum Command {
         chess960: bool,
     },
     /// Re-run our magic finder: per-square bits, table size, time taken.
-    #[command(after_help = "Regenerate the committed magics:\n  bitmove magics --seed 1 --write crates/bitmove/src/attacks/magic/magics.rs")]
+    #[command(
+        after_help = "Regenerate the committed magics:\n  bitmove magics --seed 1 --write crates/bitmove/src/attacks/magic/magics.rs"
+    )]
     Magics {
         /// The seed of the search.
         #[arg(long, default_value_t = 1)]
@@ -128,7 +136,9 @@ fn position<'a>(
     chess960: bool,
 ) -> Result<Board, Failure> {
     let mut board = match fen {
-        Some(fen) => Board::from_fen_with(fen, chess960).map_err(|e| Failure::input(e.to_string()))?,
+        Some(fen) => {
+            Board::from_fen_with(fen, chess960).map_err(|e| Failure::input(e.to_string()))?
+        }
         None => {
             let mut b = Board::default();
             b.set_chess960(chess960);
