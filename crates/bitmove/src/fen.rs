@@ -199,7 +199,7 @@ impl Board {
     /// ```
     /// use bitmove::{Board, FenError, PositionError};
     ///
-    /// let board = Board::from_fen("8/8/8/8/8/8/8/K1k5 w - - 0 1");
+    /// let board = Board::from_fen("8/8/8/8/8/8/8/Kk6 w - - 0 1");
     /// assert_eq!(board, Err(FenError::Illegal(PositionError::OpponentInCheck)));
     /// ```
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {

@@ -286,7 +286,7 @@ impl Board {
             }};
         }
 
-        for from in self.pieces(Piece::Knight) & movable - pinned {
+        for from in self.pieces(Piece::Knight) & (movable - pinned) {
             emit!(Piece::Knight, from, knight_attacks(from) & target);
         }
         for from in self.pieces(Piece::Bishop) & movable {

@@ -1,0 +1,173 @@
+//! The command-line contract, driven as a process: output formats and exit statuses.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn bitmove(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bitmove"))
+        .args(args)
+        .output()
+        .expect("run bitmove")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn data(name: &str) -> String {
+    let path: PathBuf = [
+        env!("CARGO_MANIFEST_DIR"),
+        "..",
+        "..",
+        "tests",
+        "data",
+        name,
+    ]
+    .iter()
+    .collect();
+    path.to_string_lossy().into_owned()
+}
+
+/// A bad-input run: status 2, nothing on stdout, exactly one line on stderr.
+fn assert_bad_input(out: &Output) {
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(out));
+    let err = stderr(out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn perft_prints_nodes_and_time() {
+    let out = bitmove(&["perft", "--depth", "4"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Nodes: 197281");
+    assert!(
+        lines[1].starts_with("Time: ") && lines[1].ends_with(" Mnps)"),
+        "{}",
+        lines[1]
+    );
+}
+
+#[test]
+fn perft_divide_with_fen_and_moves() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = bitmove(&["perft", "--fen", kiwipete, "--depth", "2", "--divide"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let (moves, rest) = text.split_once("\n\n").unwrap();
+    assert_eq!(moves.lines().count(), 48);
+    assert!(moves.lines().any(|l| l == "e1g1: 43"), "{moves}");
+    assert!(rest.starts_with("Nodes: 2039\n"));
+
+    let out = bitmove(&["perft", "--moves", "e2e4", "e7e5", "--depth", "1"]);
+    assert!(stdout(&out).starts_with("Nodes: 29\n"), "{}", stdout(&out));
+}
+
+#[test]
+fn default_run_is_startpos_perft() {
+    let out = bitmove(&[]);
+    assert!(out.status.success());
+    assert!(stdout(&out).starts_with("Nodes: 119060324\n"));
+}
+
+#[test]
+fn perftree_protocol() {
+    let startpos = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let out = bitmove(&["perftree", "3", startpos, "e2e4 e7e5"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 29 + 2);
+    assert!(lines.iter().take(29).all(|l| l.split(' ').count() == 2));
+    assert_eq!(lines[29], "");
+    let expected = bitmove::perft(
+        &{
+            let mut b = bitmove::Board::default();
+            for m in ["e2e4", "e7e5"] {
+                let mv = b.parse_uci(m).unwrap();
+                b.play(mv).unwrap();
+            }
+            b
+        },
+        3,
+    );
+    assert_eq!(lines[30], expected.to_string());
+}
+
+#[test]
+fn suite_passes_and_reports() {
+    let out = bitmove(&["suite", &data("suite.epd"), "--max-nodes", "100000"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let text = stdout(&out);
+    let last = text.lines().last().unwrap();
+    assert!(last.ends_with(" passed, 0 failed"), "{last}");
+
+    let out = bitmove(&[
+        "suite",
+        "--chess960",
+        &data("chess960.epd"),
+        "--max-nodes",
+        "100000",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).trim_end().ends_with(" passed, 0 failed"));
+}
+
+#[test]
+fn suite_reports_mismatches_with_status_1() {
+    let dir = std::env::temp_dir().join(format!("bitmove-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("wrong.epd");
+    std::fs::write(
+        &file,
+        "# a comment\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n",
+    )
+    .unwrap();
+    let out = bitmove(&["suite", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains("depth 2: expected 401, got 400"), "{text}");
+    assert!(text.trim_end().ends_with("1 passed, 1 failed"), "{text}");
+
+    std::fs::write(&file, "# ok\n8/8/8/8/8/8/8/Kk6 w - - 0 1 ;D1 3\n").unwrap();
+    let out = bitmove(&["suite", file.to_str().unwrap()]);
+    assert_bad_input(&out);
+    assert!(stderr(&out).contains(":2:"), "{}", stderr(&out));
+
+    std::fs::write(&file, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 x\n").unwrap();
+    let out = bitmove(&["suite", file.to_str().unwrap()]);
+    assert_bad_input(&out);
+    assert!(stderr(&out).contains(":1:"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    assert_bad_input(&bitmove(&["perft", "--fen", "not a fen"]));
+    assert_bad_input(&bitmove(&["perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]));
+    assert_bad_input(&bitmove(&["perft", "--moves", "e2e5"]));
+    assert_bad_input(&bitmove(&["perft", "--moves", "zz"]));
+    assert_bad_input(&bitmove(&["perftree", "2", "\u{1F980}"]));
+    assert_bad_input(&bitmove(&["suite", "/nonexistent/file.epd"]));
+}
+
+#[test]
+fn magics_seed_1_regenerates_the_committed_file() {
+    let dir = std::env::temp_dir().join(format!("bitmove-magics-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("magics.rs");
+    let out = bitmove(&["magics", "--seed", "1", "--write", file.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("Table size: 107648 entries"), "{text}");
+    let committed = include_str!("../../bitmove/src/attacks/magic/magics.rs");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), committed);
+    std::fs::remove_dir_all(&dir).ok();
+}
