@@ -3,6 +3,7 @@
 //! Exit status: 0 on success, 1 when a suite has failures, 2 for bad input (an invalid FEN, an
 //! illegal move, a malformed suite file), always with one line on standard error.
 
+mod bench;
 mod suite;
 
 use std::io::Write;
@@ -55,6 +56,8 @@ enum Command {
         #[arg(long)]
         chess960: bool,
     },
+    /// Benchmark perft on a fixed set of positions (about ten seconds), bitmove alone.
+    Bench,
     /// Re-run our magic finder: per-square bits, table size, time taken.
     #[command(
         after_help = "Regenerate the committed magics:\n  bitmove magics --seed 1 --write crates/bitmove/src/attacks/magic/magics.rs"
@@ -118,6 +121,7 @@ fn main() -> ExitCode {
             chess960,
         }) => suite::run(&file, max_nodes, chess960),
         Some(Command::Magics { seed, write }) => magics(seed, write),
+        Some(Command::Bench) => bench::run(),
     };
     match result {
         Ok(status) => ExitCode::from(status),

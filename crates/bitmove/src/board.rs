@@ -3,7 +3,8 @@
 use core::fmt;
 
 use crate::attacks::{
-    between, dispatch, king_attacks, knight_attacks, pawn_attacks, SliderBackend, Sliders,
+    between, bishop_rays, dispatch, king_attacks, knight_attacks, pawn_attacks, rook_rays,
+    SliderBackend, Sliders,
 };
 use crate::{zobrist, Bitboard, Color, File, Move, Piece, Rank, Square};
 
@@ -366,12 +367,23 @@ impl Board {
 
     /// [`play_unchecked`](Board::play_unchecked) with a given slider backend.
     pub(crate) fn play_with<S: Sliders>(&mut self, s: S, mv: Move) {
+        if let Some(moved) = self.piece_on(mv.from) {
+            self.play_piece::<S, true>(s, moved, mv);
+        }
+    }
+
+    /// Plays `mv`, whose moving piece is known to be `moved`. With `HASH` false the Zobrist
+    /// key is left stale (perft without a hash table has no use for it).
+    #[inline(always)]
+    pub(crate) fn play_piece<S: Sliders, const HASH: bool>(
+        &mut self,
+        s: S,
+        moved: Piece,
+        mv: Move,
+    ) {
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from, mv.to);
-        let Some(moved) = self.piece_on(from) else {
-            return;
-        };
         let captured = if self.colors[them.index()].has(to) {
             self.piece_on(to)
         } else {
@@ -455,7 +467,9 @@ impl Board {
         }
 
         self.side = them;
-        self.hash = hash;
+        if HASH {
+            self.hash = hash;
+        }
         self.update_checks(s);
     }
 
@@ -518,8 +532,10 @@ impl Board {
         }
         let rooks = (p[Piece::Rook.index()] | p[Piece::Queen.index()]) & theirs;
         let bishops = (p[Piece::Bishop.index()] | p[Piece::Queen.index()]) & theirs;
-        !(s.rook(square, occupied) & rooks).is_empty()
-            || !(s.bishop(square, occupied) & bishops).is_empty()
+        // The empty-board rays filter out most slider lookups.
+        (!(rook_rays(square) & rooks).is_empty() && !(s.rook(square, occupied) & rooks).is_empty())
+            || (!(bishop_rays(square) & bishops).is_empty()
+                && !(s.bishop(square, occupied) & bishops).is_empty())
     }
 }
 

@@ -12,7 +12,7 @@ use crate::attacks::{
     between, dispatch, king_attacks, knight_attacks, line, pawn_attacks, SliderBackend, Sliders,
 };
 use crate::board::CastlingSide;
-use crate::{Bitboard, Board, Color, Move, MoveList, Piece, PieceMoves, Rank, Square};
+use crate::{Bitboard, Board, Color, File, Move, MoveList, Piece, PieceMoves, Rank, Square};
 
 impl Board {
     /// Hands every legal move, in set form, to `listener`; generation stops early when the
@@ -138,12 +138,94 @@ impl Board {
         !after.attacked_with(s, king, !us, after.occupied())
     }
 
+    /// Counts the legal moves without building them: the depth-1 step of perft. Pawns are
+    /// counted set-wise (all of them at once, by shifts), everything else by popcount of its
+    /// target set.
+    #[inline(always)]
     pub(crate) fn count_with<S: Sliders>(&self, s: S) -> usize {
-        let mut count = 0;
-        self.generate_with(s, |moves| {
-            count += moves.len();
+        match self.side {
+            Color::White => self.count_for::<S, true>(s),
+            Color::Black => self.count_for::<S, false>(s),
+        }
+    }
+
+    #[inline(always)]
+    fn count_for<S: Sliders, const WHITE: bool>(&self, s: S) -> usize {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let mut count = 0usize;
+        self.generate_king(s, us, &mut |moves| {
+            count += moves.to.len() as usize;
             false
         });
+        if self.checkers.has_many() {
+            return count;
+        }
+        let ours = self.colors(us);
+        let theirs = self.colors(!us);
+        let occupied = ours | theirs;
+        let king = self.king(us);
+        let in_check = !self.checkers.is_empty();
+        let target = match self.checkers.first() {
+            Some(checker) => between(king, checker) | checker,
+            None => !ours,
+        };
+        let pinned = self.pinned;
+        let free = ours - pinned;
+        let diagonal = self.pieces(Piece::Bishop) | self.pieces(Piece::Queen);
+        let straight = self.pieces(Piece::Rook) | self.pieces(Piece::Queen);
+
+        for from in self.pieces(Piece::Knight) & free {
+            count += (knight_attacks(from) & target).len() as usize;
+        }
+        for from in diagonal & free {
+            count += (s.bishop(from, occupied) & target).len() as usize;
+        }
+        for from in straight & free {
+            count += (s.rook(from, occupied) & target).len() as usize;
+        }
+
+        let pawns = self.pieces(Piece::Pawn) & ours;
+        let empty = !occupied;
+        let last = Rank::Eighth.relative_to(us).bitboard();
+        let third = Rank::Third.relative_to(us).bitboard();
+        let free_pawns = pawns - pinned;
+        let single = forward::<WHITE>(free_pawns) & empty;
+        let double = forward::<WHITE>(single & third) & empty & target;
+        let single = single & target;
+        let west = forward_west::<WHITE>(free_pawns) & theirs & target;
+        let east = forward_east::<WHITE>(free_pawns) & theirs & target;
+        count += (double.len() + (single - last).len() + (west - last).len() + (east - last).len())
+            as usize;
+        count += 4 * ((single & last).len() + (west & last).len() + (east & last).len()) as usize;
+
+        if !in_check && !pinned.is_empty() {
+            for from in diagonal & pinned {
+                count += (s.bishop(from, occupied) & target & line(king, from)).len() as usize;
+            }
+            for from in straight & pinned {
+                count += (s.rook(from, occupied) & target & line(king, from)).len() as usize;
+            }
+            for from in pawns & pinned {
+                let bit = from.bitboard();
+                let single = forward::<WHITE>(bit) & empty;
+                let double = forward::<WHITE>(single & third) & empty;
+                let captures = pawn_attacks(us, from) & theirs;
+                let to = (single | double | captures) & line(king, from);
+                count += ((to - last).len() + 4 * (to & last).len()) as usize;
+            }
+        }
+        if let Some(ep) = self.en_passant {
+            let victim = Square::new(ep.file(), Rank::Fifth.relative_to(us));
+            for from in pawn_attacks(!us, ep) & pawns {
+                count += self.en_passant_is_legal(s, us, king, from, ep, victim) as usize;
+            }
+        }
+        if !in_check {
+            self.generate_castling(s, us, &mut |_| {
+                count += 1;
+                false
+            });
+        }
         count
     }
 
@@ -356,4 +438,26 @@ impl Board {
             && (s.rook(king, occupied) & rooks).is_empty()
             && (s.bishop(king, occupied) & bishops).is_empty()
     }
+}
+
+/// The set moved one rank towards the opponent.
+#[inline(always)]
+fn forward<const WHITE: bool>(set: Bitboard) -> Bitboard {
+    if WHITE {
+        set.up()
+    } else {
+        set.down()
+    }
+}
+
+/// The set moved one rank forward and one file towards the a-file.
+#[inline(always)]
+fn forward_west<const WHITE: bool>(set: Bitboard) -> Bitboard {
+    forward::<WHITE>(Bitboard(set.0 >> 1) - File::H.bitboard())
+}
+
+/// The set moved one rank forward and one file towards the h-file.
+#[inline(always)]
+fn forward_east<const WHITE: bool>(set: Bitboard) -> Bitboard {
+    forward::<WHITE>(Bitboard(set.0 << 1) - File::A.bitboard())
 }

@@ -5,7 +5,9 @@
 //! count four): leaves are never made.
 
 use crate::attacks::{dispatch, SliderBackend, Sliders};
-use crate::{Board, Move};
+use crate::Board;
+#[cfg(feature = "std")]
+use crate::Move;
 
 /// The number of leaf nodes `depth` plies below `board`. `perft(board, 0)` is 1.
 ///
@@ -56,7 +58,7 @@ pub(crate) fn perft_with<S: Sliders>(s: S, board: &Board, depth: u32) -> u64 {
             board.generate_with(s, |moves| {
                 for mv in moves {
                     let mut child = board.clone();
-                    child.play_with(s, mv);
+                    child.play_piece::<S, false>(s, moves.piece, mv);
                     nodes += perft_with(s, &child, depth - 1);
                 }
                 false

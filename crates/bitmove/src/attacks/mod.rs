@@ -59,7 +59,7 @@ pub mod reference;
 pub use leapers::{king_attacks, knight_attacks, pawn_attacks};
 pub use magic::Magic;
 pub use pext::Pext;
-pub use rays::{between, line};
+pub use rays::{between, bishop_rays, line, rook_rays};
 
 use core::fmt;
 use core::sync::atomic::{AtomicU8, Ordering};

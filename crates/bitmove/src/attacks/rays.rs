@@ -47,6 +47,31 @@ const fn build() -> [[[Bitboard; 64]; 64]; 2] {
 
 static TABLES: [[[Bitboard; 64]; 64]; 2] = build();
 
+/// `[rook, bishop]` attacks on an empty board, per square.
+static EMPTY_BOARD: [[Bitboard; 64]; 2] = {
+    let mut rays = [[Bitboard::EMPTY; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        rays[0][sq] = ray_attacks(Square::ALL[sq], Bitboard::EMPTY, &ROOK_DIRECTIONS);
+        rays[1][sq] = ray_attacks(Square::ALL[sq], Bitboard::EMPTY, &BISHOP_DIRECTIONS);
+        sq += 1;
+    }
+    rays
+};
+
+/// The squares a rook on `square` would attack on an empty board: a cheap filter before a
+/// real lookup.
+#[inline(always)]
+pub fn rook_rays(square: Square) -> Bitboard {
+    EMPTY_BOARD[0][square.index()]
+}
+
+/// The squares a bishop on `square` would attack on an empty board.
+#[inline(always)]
+pub fn bishop_rays(square: Square) -> Bitboard {
+    EMPTY_BOARD[1][square.index()]
+}
+
 /// The squares strictly between `a` and `b` when they share a rank, file or diagonal; empty
 /// otherwise (and for neighbours or `a == b`).
 ///
