@@ -49,21 +49,64 @@ pub fn divide(board: &Board, depth: u32) -> std::vec::Vec<(Move, u64)> {
         .collect()
 }
 
-pub(crate) fn perft_with<S: Sliders>(s: S, board: &Board, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => board.count_with(s) as u64,
-        _ => {
-            let mut nodes = 0;
-            board.generate_with(s, |moves| {
-                for mv in moves {
-                    let mut child = board.clone();
-                    child.play_piece::<S, false>(s, moves.piece, mv);
-                    nodes += perft_with(s, &child, depth - 1);
+/// Stamps out the perft recursion with the given attributes, so that one body can be compiled
+/// for several instruction sets (below).
+macro_rules! perft_fn {
+    ($(#[$attr:meta])* $name:ident) => {
+        $(#[$attr])*
+        fn $name<S: Sliders>(s: S, board: &Board, depth: u32) -> u64 {
+            match depth {
+                0 => 1,
+                1 => board.count_with(s) as u64,
+                _ => {
+                    let mut nodes = 0;
+                    board.generate_with(s, |moves| {
+                        for mv in moves {
+                            let mut child = board.clone();
+                            child.play_piece::<S, false>(s, moves.piece, mv);
+                            nodes += $name(s, &child, depth - 1);
+                        }
+                        false
+                    });
+                    nodes
                 }
-                false
-            });
-            nodes
+            }
+        }
+    };
+}
+
+perft_fn!(perft_baseline);
+#[cfg(target_arch = "x86_64")]
+perft_fn!(
+    #[target_feature(enable = "popcnt")]
+    perft_popcnt
+);
+#[cfg(target_arch = "x86_64")]
+perft_fn!(
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
+    perft_modern
+);
+
+/// Perft through `s`, compiled for the best instruction set this CPU has.
+///
+/// The x86-64 baseline has no POPCNT, so `count_ones` would be a dozen instructions; bulk
+/// counting is mostly popcounts. Rather than ask users for RUSTFLAGS, the recursion is
+/// compiled three times and CPUID picks one, once per call.
+pub(crate) fn perft_with<S: Sliders>(s: S, board: &Board, depth: u32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use crate::attacks::cpu;
+        if cpu::has_modern_bit_ops() {
+            // SAFETY: CPUID reported POPCNT, LZCNT, BMI1 and BMI2, all that
+            // `perft_modern` is compiled for.
+            #[allow(unsafe_code)]
+            return unsafe { perft_modern(s, board, depth) };
+        }
+        if cpu::has_popcnt() {
+            // SAFETY: CPUID reported POPCNT, the one feature `perft_popcnt` is compiled for.
+            #[allow(unsafe_code)]
+            return unsafe { perft_popcnt(s, board, depth) };
         }
     }
+    perft_baseline(s, board, depth)
 }

@@ -49,7 +49,7 @@ macro_rules! dispatch {
 }
 pub(crate) use dispatch;
 
-mod cpu;
+pub(crate) mod cpu;
 mod leapers;
 pub mod magic;
 mod pext;
