@@ -8,12 +8,16 @@ use crate::attacks::{
 };
 use crate::{zobrist, Bitboard, Color, File, Move, Piece, Rank, Square};
 
-/// Castling rights, stored as the file of each castling rook, so that standard chess and
-/// Chess960 need no separate cases.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+/// Castling rights, stored as the squares of the castling rooks, so that standard chess and
+/// Chess960 need no separate cases: a right is lost when anything moves from or to its rook's
+/// square, or when its king moves.
+#[derive(Clone, Copy, Debug)]
 pub struct CastlingRights {
-    /// `[color][side]`: side 0 is the short (h-side) castling, 1 the long (a-side) one.
-    rooks: [[Option<File>; 2]; 2],
+    /// The rooks that may still castle: White's on rank 1, Black's on rank 8.
+    rooks: Bitboard,
+    /// Each side's king file, which tells short from long; meaningless for a side without
+    /// rights.
+    king_files: [File; 2],
 }
 
 /// Which way a king castles.
@@ -49,36 +53,101 @@ impl CastlingSide {
 impl CastlingRights {
     /// No rights at all.
     pub const NONE: CastlingRights = CastlingRights {
-        rooks: [[None; 2]; 2],
+        rooks: Bitboard::EMPTY,
+        king_files: [File::E; 2],
     };
 
     /// The file of `color`'s castling rook on `side`, if that right remains.
-    #[inline(always)]
-    pub const fn rook(&self, color: Color, side: CastlingSide) -> Option<File> {
-        self.rooks[color as usize][side as usize]
+    pub fn rook(&self, color: Color, side: CastlingSide) -> Option<File> {
+        let king = self.king_files[color.index()];
+        (self.rooks & Rank::First.relative_to(color))
+            .into_iter()
+            .map(Square::file)
+            .find(|&file| match side {
+                CastlingSide::Short => file > king,
+                CastlingSide::Long => file < king,
+            })
     }
 
-    /// Sets or clears a right.
-    pub fn set(&mut self, color: Color, side: CastlingSide, rook: Option<File>) {
-        self.rooks[color.index()][side as usize] = rook;
+    /// Adds a right: `color`'s king on `king_file` may castle with the rook on `rook_file`.
+    pub(crate) fn add(&mut self, color: Color, king_file: File, rook_file: File) {
+        self.king_files[color.index()] = king_file;
+        self.rooks |= Square::new(rook_file, Rank::First.relative_to(color));
     }
 
     /// Whether no right remains.
+    #[inline(always)]
     pub const fn is_empty(&self) -> bool {
-        matches!(self.rooks, [[None, None], [None, None]])
+        self.rooks.is_empty()
     }
 
     /// The squares of every castling rook with a right.
-    pub fn rook_squares(&self) -> Bitboard {
-        let mut set = Bitboard::EMPTY;
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                if let Some(file) = self.rook(color, side) {
-                    set |= Square::new(file, Rank::First.relative_to(color));
-                }
+    #[inline(always)]
+    pub const fn rook_squares(&self) -> Bitboard {
+        self.rooks
+    }
+
+    /// The side a castling rook on `rook` castles to.
+    #[inline(always)]
+    pub(crate) fn side_of(&self, color: Color, rook: Square) -> CastlingSide {
+        if rook.file() > self.king_files[color.index()] {
+            CastlingSide::Short
+        } else {
+            CastlingSide::Long
+        }
+    }
+
+    /// The Zobrist keys of the rights whose rooks stand on `rooks`.
+    #[inline]
+    fn hash(&self, rooks: Bitboard) -> u64 {
+        let mut hash = 0;
+        for rook in rooks {
+            let color = if rook.rank() == Rank::First {
+                Color::White
+            } else {
+                Color::Black
+            };
+            hash ^= zobrist::castling(color, self.side_of(color, rook) == CastlingSide::Long);
+        }
+        hash
+    }
+
+    /// Removes the rights on `lost` and returns their Zobrist keys.
+    #[inline(always)]
+    fn remove(&mut self, lost: Bitboard) -> u64 {
+        let hash = self.hash(lost);
+        self.rooks -= lost;
+        hash
+    }
+}
+
+/// Rights are equal when the same rooks may castle to the same sides.
+impl PartialEq for CastlingRights {
+    fn eq(&self, other: &CastlingRights) -> bool {
+        self.rooks == other.rooks
+            && Color::ALL.into_iter().all(|c| {
+                (self.rooks & Rank::First.relative_to(c)).is_empty()
+                    || self.king_files[c.index()] == other.king_files[c.index()]
+            })
+    }
+}
+
+impl Eq for CastlingRights {}
+
+impl core::hash::Hash for CastlingRights {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.rooks.hash(state);
+        for c in Color::ALL {
+            if !(self.rooks & Rank::First.relative_to(c)).is_empty() {
+                self.king_files[c.index()].hash(state);
             }
         }
-        set
+    }
+}
+
+impl Default for CastlingRights {
+    fn default() -> CastlingRights {
+        CastlingRights::NONE
     }
 }
 
@@ -162,10 +231,8 @@ impl Board {
             }
         }
         for color in Color::ALL {
-            board
-                .castling
-                .set(color, CastlingSide::Short, Some(File::H));
-            board.castling.set(color, CastlingSide::Long, Some(File::A));
+            board.castling.add(color, File::E, File::H);
+            board.castling.add(color, File::E, File::A);
         }
         board.hash = board.compute_hash();
         board
@@ -324,12 +391,8 @@ impl Board {
                     hash ^= zobrist::piece(color, piece, square);
                 }
             }
-            for side in CastlingSide::ALL {
-                if self.castling.rook(color, side).is_some() {
-                    hash ^= zobrist::castling(color, side == CastlingSide::Long);
-                }
-            }
         }
+        hash ^= self.castling.hash(self.castling.rooks);
         if let Some(ep) = self.en_passant {
             hash ^= zobrist::en_passant(ep.file());
         }
@@ -448,22 +511,12 @@ impl Board {
             }
         }
 
-        if !self.castling.is_empty() {
-            hash ^= self.castling_hash();
-            let touched = from.bitboard() | to.bitboard();
-            for color in Color::ALL {
-                let back = Rank::First.relative_to(color);
-                for side in CastlingSide::ALL {
-                    if let Some(file) = self.castling.rook(color, side) {
-                        let lost = touched.has(Square::new(file, back))
-                            || (color == us && moved == Piece::King);
-                        if lost {
-                            self.castling.set(color, side, None);
-                        }
-                    }
-                }
-            }
-            hash ^= self.castling_hash();
+        let mut lost = self.castling.rooks & (from.bitboard() | to.bitboard());
+        if moved == Piece::King {
+            lost |= self.castling.rooks & Rank::First.relative_to(us);
+        }
+        if !lost.is_empty() {
+            hash ^= self.castling.remove(lost);
         }
 
         self.side = them;
@@ -471,18 +524,6 @@ impl Board {
             self.hash = hash;
         }
         self.update_checks(s);
-    }
-
-    fn castling_hash(&self) -> u64 {
-        let mut hash = 0;
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                if self.castling.rook(color, side).is_some() {
-                    hash ^= zobrist::castling(color, side == CastlingSide::Long);
-                }
-            }
-        }
-        hash
     }
 
     /// Recomputes `checkers` and `pinned` for the side to move.
@@ -498,7 +539,16 @@ impl Board {
         let mut checkers = (knight_attacks(king) & self.pieces[Piece::Knight.index()]
             | pawn_attacks(us, king) & self.pieces[Piece::Pawn.index()])
             & theirs;
-        let snipers = (s.rook(king, theirs) & rooks | s.bishop(king, theirs) & bishops) & theirs;
+        // Only sliders on the king's empty-board rays can check or pin: look up only then.
+        let mut snipers = Bitboard::EMPTY;
+        let rooks = rooks & theirs;
+        if !(rook_rays(king) & rooks).is_empty() {
+            snipers |= s.rook(king, theirs) & rooks;
+        }
+        let bishops = bishops & theirs;
+        if !(bishop_rays(king) & bishops).is_empty() {
+            snipers |= s.bishop(king, theirs) & bishops;
+        }
         let occupied = ours | theirs;
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {

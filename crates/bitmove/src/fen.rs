@@ -397,7 +397,7 @@ fn resolve_castling(
         if !chess960 && (king.file() != File::E || file != standard_file) {
             return Err(PositionError::CastlingRights.into());
         }
-        rights.set(color, side, Some(file));
+        rights.add(color, king.file(), file);
     }
     Ok(rights)
 }

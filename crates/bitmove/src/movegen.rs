@@ -11,7 +11,6 @@
 use crate::attacks::{
     between, dispatch, king_attacks, knight_attacks, line, pawn_attacks, SliderBackend, Sliders,
 };
-use crate::board::CastlingSide;
 use crate::{Bitboard, Board, Color, File, Move, MoveList, Piece, PieceMoves, Rank, Square};
 
 impl Board {
@@ -295,12 +294,17 @@ impl Board {
         listener: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
         let back = Rank::First.relative_to(us);
+        let rooks = self.castling.rook_squares() & back;
+        if rooks.is_empty() {
+            return false;
+        }
         let king = self.king(us);
-        for side in CastlingSide::ALL {
-            let Some(rook_file) = self.castling.rook(us, side) else {
+        for rook in rooks {
+            // Anything between king and rook blocks castling: the cheap test first.
+            if !(between(king, rook) & self.occupied()).is_empty() {
                 continue;
-            };
-            let rook = Square::new(rook_file, back);
+            }
+            let side = self.castling.side_of(us, rook);
             let king_to = Square::new(side.king_to(), back);
             let rook_to = Square::new(side.rook_to(), back);
             let king_path = between(king, king_to) | king_to;
