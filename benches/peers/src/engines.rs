@@ -5,7 +5,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 /// An engine under test. The two cozy-chess entries are the same crate built with and
-/// without its `pext` feature; a given binary contains only one of them (see [`Engine::NATIVE_COZY`]).
+/// without its `pext` feature; a given binary contains only one of them (the other one is
+/// [`Engine::FOREIGN_COZY`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
     Bitmove,
@@ -24,13 +25,6 @@ impl Engine {
         Engine::Chess,
         Engine::Shakmaty,
     ];
-
-    /// The cozy-chess variant linked into this binary.
-    pub const NATIVE_COZY: Engine = if cfg!(feature = "cozy-pext") {
-        Engine::CozyPext
-    } else {
-        Engine::CozyMagic
-    };
 
     /// The cozy-chess variant that needs the other build (run as a child process).
     pub const FOREIGN_COZY: Engine = if cfg!(feature = "cozy-pext") {
@@ -73,7 +67,8 @@ impl Engine {
     /// Parses `fen` (outside the timed region), then times one perft of `depth`.
     /// Returns the node count and the elapsed seconds.
     pub fn measure(self, fen: &str, depth: u32) -> Result<(u64, f64), String> {
-        let fail = |e: &dyn std::fmt::Display| format!("{}: cannot parse FEN {fen:?}: {e}", self.id());
+        let fail =
+            |e: &dyn std::fmt::Display| format!("{}: cannot parse FEN {fen:?}: {e}", self.id());
         match self {
             Engine::Bitmove => {
                 let board = bitmove::Board::from_fen(fen).map_err(|e| fail(&e))?;
@@ -84,7 +79,11 @@ impl Engine {
                     return Err(format!(
                         "{} is not linked into this build (cargo feature `cozy-pext` is {})",
                         self.id(),
-                        if cfg!(feature = "cozy-pext") { "on" } else { "off" }
+                        if cfg!(feature = "cozy-pext") {
+                            "on"
+                        } else {
+                            "off"
+                        }
                     ));
                 }
                 let board = cozy_chess::Board::from_fen(fen, false).map_err(|e| fail(&e))?;
@@ -184,7 +183,9 @@ mod tests {
     #[test]
     fn every_native_engine_counts_small_trees() {
         for engine in Engine::ALL.into_iter().filter(|e| e.is_native()) {
-            for (fen, depth, expected) in [(KIWIPETE, 1, 48), (KIWIPETE, 3, 97_862), (POS4, 3, 9_467)] {
+            for (fen, depth, expected) in
+                [(KIWIPETE, 1, 48), (KIWIPETE, 3, 97_862), (POS4, 3, 9_467)]
+            {
                 let (nodes, _) = engine.measure(fen, depth).unwrap();
                 assert_eq!(nodes, expected, "{} {fen} depth {depth}", engine.id());
             }

@@ -111,14 +111,6 @@ impl CastlingRights {
         }
         hash
     }
-
-    /// Removes the rights on `lost` and returns their Zobrist keys.
-    #[inline(always)]
-    fn remove(&mut self, lost: Bitboard) -> u64 {
-        let hash = self.hash(lost);
-        self.rooks -= lost;
-        hash
-    }
 }
 
 /// Rights are equal when the same rooks may castle to the same sides.
@@ -452,9 +444,18 @@ impl Board {
         } else {
             None
         };
-        let mut hash = self.hash ^ zobrist::white_to_move();
+        // Zobrist updates, skipped entirely when HASH is off.
+        let mut hash = 0;
+        macro_rules! key {
+            ($key:expr) => {
+                if HASH {
+                    hash ^= $key;
+                }
+            };
+        }
+        key!(zobrist::white_to_move());
         if let Some(ep) = self.en_passant.take() {
-            hash ^= zobrist::en_passant(ep.file());
+            key!(zobrist::en_passant(ep.file()));
         }
         self.halfmove += 1;
         if us == Color::Black {
@@ -475,24 +476,26 @@ impl Board {
             self.put(us, Piece::Rook, to);
             self.put(us, Piece::King, king_to);
             self.put(us, Piece::Rook, rook_to);
-            hash ^= zobrist::piece(us, Piece::King, from)
-                ^ zobrist::piece(us, Piece::King, king_to)
-                ^ zobrist::piece(us, Piece::Rook, to)
-                ^ zobrist::piece(us, Piece::Rook, rook_to);
+            key!(
+                zobrist::piece(us, Piece::King, from)
+                    ^ zobrist::piece(us, Piece::King, king_to)
+                    ^ zobrist::piece(us, Piece::Rook, to)
+                    ^ zobrist::piece(us, Piece::Rook, rook_to)
+            );
         } else {
             if let Some(captured) = captured {
                 self.put(them, captured, to);
-                hash ^= zobrist::piece(them, captured, to);
+                key!(zobrist::piece(them, captured, to));
                 self.halfmove = 0;
             }
             self.put(us, moved, from);
-            hash ^= zobrist::piece(us, moved, from);
+            key!(zobrist::piece(us, moved, from));
             let placed = mv
                 .promotion
                 .filter(|_| moved == Piece::Pawn)
                 .unwrap_or(moved);
             self.put(us, placed, to);
-            hash ^= zobrist::piece(us, placed, to);
+            key!(zobrist::piece(us, placed, to));
             if moved == Piece::Pawn {
                 self.halfmove = 0;
                 let step = to as i32 - from as i32;
@@ -500,13 +503,13 @@ impl Board {
                     let ep = Square::index_wrapping((from as usize + to as usize) / 2);
                     if !(pawn_attacks(us, ep) & self.colored_pieces(them, Piece::Pawn)).is_empty() {
                         self.en_passant = Some(ep);
-                        hash ^= zobrist::en_passant(ep.file());
+                        key!(zobrist::en_passant(ep.file()));
                     }
                 } else if captured.is_none() && from.file() != to.file() {
                     // En passant: the captured pawn stands behind the target square.
                     let victim = Square::new(to.file(), from.rank());
                     self.put(them, Piece::Pawn, victim);
-                    hash ^= zobrist::piece(them, Piece::Pawn, victim);
+                    key!(zobrist::piece(them, Piece::Pawn, victim));
                 }
             }
         }
@@ -516,13 +519,12 @@ impl Board {
             lost |= self.castling.rooks & Rank::First.relative_to(us);
         }
         if !lost.is_empty() {
-            hash ^= self.castling.remove(lost);
+            key!(self.castling.hash(lost));
+            self.castling.rooks -= lost;
         }
 
         self.side = them;
-        if HASH {
-            self.hash = hash;
-        }
+        self.hash ^= hash;
         self.update_checks(s);
     }
 

@@ -284,20 +284,31 @@ impl Board {
             })
     }
 
-    /// Castling as king-takes-own-rook. The squares between king and rook and their
-    /// destinations must be empty (but for the two of them), and no square the king stands on
-    /// or crosses may be attacked, judged with king and rook both lifted off the board.
+    /// Castling moves, if any right of the side to move remains (checked inline: most
+    /// positions have none).
+    #[inline(always)]
     fn generate_castling<S: Sliders>(
         &self,
         s: S,
         us: Color,
         listener: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
+        let rooks = self.castling.rook_squares() & Rank::First.relative_to(us);
+        !rooks.is_empty() && self.generate_castling_slow(s, us, rooks, listener)
+    }
+
+    /// Castling as king-takes-own-rook. The squares between king and rook and their
+    /// destinations must be empty (but for the two of them), and no square the king stands on
+    /// or crosses may be attacked, judged with king and rook both lifted off the board.
+    #[inline(never)]
+    fn generate_castling_slow<S: Sliders>(
+        &self,
+        s: S,
+        us: Color,
+        rooks: Bitboard,
+        listener: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
         let back = Rank::First.relative_to(us);
-        let rooks = self.castling.rook_squares() & back;
-        if rooks.is_empty() {
-            return false;
-        }
         let king = self.king(us);
         for rook in rooks {
             // Anything between king and rook blocks castling: the cheap test first.

@@ -26,7 +26,15 @@ macro_rules! simple_enum {
             /// The value with this index; `index` is taken modulo the number of values.
             #[inline(always)]
             pub const fn index_wrapping(index: usize) -> Self {
-                Self::ALL[index % $count]
+                // A match on the discriminants compiles to a plain integer move, where a
+                // lookup in `ALL` would cost a load.
+                let index = index % $count;
+                $(
+                    if index == $name::$variant as usize {
+                        return $name::$variant;
+                    }
+                )*
+                Self::ALL[0]
             }
 
             /// The value with this index, or `None` when it is out of range.
