@@ -89,6 +89,12 @@ struct PerftArgs {
     /// Chess960 castling (Shredder-FEN/X-FEN in, `e1h1` castling moves).
     #[arg(long)]
     chess960: bool,
+    /// Worker threads (0 or absent: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Perft hash table size in MiB (0: none).
+    #[arg(long, default_value_t = 0)]
+    hash: usize,
 }
 
 /// An error for the user: the message and the exit status.
@@ -166,15 +172,19 @@ fn perft_command(args: &PerftArgs) -> Result<u8, Failure> {
     )?;
     let start = Instant::now();
     let mut out = std::io::stdout().lock();
+    let options = bitmove::PerftOptions {
+        threads: args.threads,
+        hash_mb: args.hash,
+    };
     let nodes = if args.divide && args.depth > 0 {
-        let split = bitmove::divide(&board, args.depth);
+        let split = bitmove::divide_with(&board, args.depth, &options);
         for (mv, nodes) in &split {
             writeln!(out, "{}: {nodes}", board.uci(*mv)).ok();
         }
         writeln!(out).ok();
         split.iter().map(|(_, n)| n).sum()
     } else {
-        bitmove::perft(&board, args.depth)
+        bitmove::perft_with_options(&board, args.depth, &options)
     };
     let seconds = start.elapsed().as_secs_f64();
     writeln!(out, "Nodes: {nodes}").ok();

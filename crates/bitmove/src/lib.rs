@@ -45,23 +45,35 @@ extern crate std;
 pub mod attacks;
 mod bitboard;
 mod board;
+mod chess960;
 mod fen;
+#[cfg(feature = "std")]
+mod game;
 mod movegen;
 mod moves;
 mod perft;
 mod piece;
+mod san;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square;
+mod status;
 mod uci;
 mod zobrist;
 
 pub use attacks::{between, line, SliderBackend};
 pub use bitboard::{Bitboard, BitboardIter, Subsets};
 pub use board::{Board, CastlingRights, CastlingSide, IllegalMove};
+pub use chess960::{chess960_back_rank, CastlingNotation, Fen};
 pub use fen::{FenError, FenField, PositionError};
+#[cfg(feature = "std")]
+pub use game::{DrawReason, Game, Outcome};
 pub use moves::{Move, MoveList, PieceMoves, PieceMovesIter, UciError, MAX_MOVES};
 #[cfg(feature = "std")]
-pub use perft::divide;
+pub use perft::{divide, divide_with, perft_with_options, PerftOptions};
 pub use perft::{perft, perft_backend};
 pub use piece::{Color, Piece};
+pub use san::{San, SanError};
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use status::Status;
 pub use uci::Uci;

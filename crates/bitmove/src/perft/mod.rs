@@ -4,10 +4,32 @@
 //! At depth 1 the count is the sum of the set-shaped moves' sizes (a popcount; promotions
 //! count four): leaves are never made.
 
+#[cfg(feature = "std")]
+mod parallel;
+#[cfg(feature = "std")]
+mod table;
+
 use crate::attacks::{dispatch, SliderBackend, Sliders};
 use crate::Board;
 #[cfg(feature = "std")]
 use crate::Move;
+#[cfg(feature = "std")]
+pub use parallel::{divide_with, perft_with_options, PerftOptions};
+#[cfg(feature = "std")]
+use table::Table;
+
+/// Without `std` there is no table; the type only fills the recursion's signature.
+#[cfg(not(feature = "std"))]
+struct Table;
+
+#[cfg(not(feature = "std"))]
+impl Table {
+    fn get(&self, _hash: u64, _depth: u32) -> Option<u64> {
+        None
+    }
+
+    fn set(&self, _hash: u64, _depth: u32, _nodes: u64) {}
+}
 
 /// The number of leaf nodes `depth` plies below `board`. `perft(board, 0)` is 1.
 ///
@@ -50,24 +72,40 @@ pub fn divide(board: &Board, depth: u32) -> std::vec::Vec<(Move, u64)> {
 }
 
 /// Stamps out the perft recursion with the given attributes, so that one body can be compiled
-/// for several instruction sets (below).
+/// for several instruction sets (below). With `TT` the recursion keeps Zobrist keys up to date
+/// and probes and fills `table` at every node of depth 2 and more.
 macro_rules! perft_fn {
     ($(#[$attr:meta])* $name:ident) => {
         $(#[$attr])*
-        fn $name<S: Sliders>(s: S, board: &Board, depth: u32) -> u64 {
+        fn $name<S: Sliders, const TT: bool>(
+            s: S,
+            board: &Board,
+            depth: u32,
+            table: Option<&Table>,
+        ) -> u64 {
             match depth {
                 0 => 1,
                 1 => board.count_with(s) as u64,
                 _ => {
+                    if TT {
+                        if let Some(nodes) = table.and_then(|t| t.get(board.hash, depth)) {
+                            return nodes;
+                        }
+                    }
                     let mut nodes = 0;
                     board.generate_with(s, |moves| {
                         for mv in moves {
                             let mut child = board.clone();
-                            child.play_piece::<S, false>(s, moves.piece, mv);
-                            nodes += $name(s, &child, depth - 1);
+                            child.play_piece::<S, TT>(s, moves.piece, mv);
+                            nodes += $name::<S, TT>(s, &child, depth - 1, table);
                         }
                         false
                     });
+                    if TT {
+                        if let Some(t) = table {
+                            t.set(board.hash, depth, nodes);
+                        }
+                    }
                     nodes
                 }
             }
@@ -93,6 +131,15 @@ perft_fn!(
 /// counting is mostly popcounts. Rather than ask users for RUSTFLAGS, the recursion is
 /// compiled three times and CPUID picks one, once per call.
 pub(crate) fn perft_with<S: Sliders>(s: S, board: &Board, depth: u32) -> u64 {
+    perft_tt::<S, false>(s, board, depth, None)
+}
+
+fn perft_tt<S: Sliders, const TT: bool>(
+    s: S,
+    board: &Board,
+    depth: u32,
+    table: Option<&Table>,
+) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
         use crate::attacks::cpu;
@@ -100,13 +147,13 @@ pub(crate) fn perft_with<S: Sliders>(s: S, board: &Board, depth: u32) -> u64 {
             // SAFETY: CPUID reported POPCNT, LZCNT, BMI1 and BMI2, all that
             // `perft_modern` is compiled for.
             #[allow(unsafe_code)]
-            return unsafe { perft_modern(s, board, depth) };
+            return unsafe { perft_modern::<S, TT>(s, board, depth, table) };
         }
         if cpu::has_popcnt() {
             // SAFETY: CPUID reported POPCNT, the one feature `perft_popcnt` is compiled for.
             #[allow(unsafe_code)]
-            return unsafe { perft_popcnt(s, board, depth) };
+            return unsafe { perft_popcnt::<S, TT>(s, board, depth, table) };
         }
     }
-    perft_baseline(s, board, depth)
+    perft_baseline::<S, TT>(s, board, depth, table)
 }

@@ -1,0 +1,131 @@
+//! Perft with threads and a transposition table.
+//!
+//! The tree is cut one or two plies below the root into work items (two plies when there are
+//! few root moves for the threads, so the load evens out), handed out dynamically through an
+//! atomic counter: a thread that finishes early takes the next item. Every thread probes and
+//! fills one shared lock-free [`Table`]. Results are identical to the plain recursion.
+
+use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::vec::Vec;
+
+use super::{perft_tt, Table};
+use crate::attacks::{dispatch, SliderBackend};
+use crate::{Board, Move};
+
+/// How to run perft: threads and hash table size.
+///
+/// ```
+/// use bitmove::{perft_with_options, Board, PerftOptions};
+///
+/// let options = PerftOptions { threads: 2, hash_mb: 16 };
+/// assert_eq!(perft_with_options(&Board::default(), 5, &options), 4_865_609);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerftOptions {
+    /// Worker threads; 0 means one per available core.
+    pub threads: usize,
+    /// Transposition table size in MiB; 0 means no table.
+    pub hash_mb: usize,
+}
+
+impl Default for PerftOptions {
+    /// All cores, no hash table.
+    fn default() -> PerftOptions {
+        PerftOptions {
+            threads: 0,
+            hash_mb: 0,
+        }
+    }
+}
+
+impl PerftOptions {
+    fn thread_count(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+    }
+}
+
+/// [`perft`](crate::perft) with threads and an optional hash table.
+pub fn perft_with_options(board: &Board, depth: u32, options: &PerftOptions) -> u64 {
+    if depth <= 1 || (options.thread_count() == 1 && options.hash_mb == 0) {
+        return crate::perft(board, depth);
+    }
+    divide_with(board, depth, options)
+        .iter()
+        .map(|(_, nodes)| nodes)
+        .sum()
+}
+
+/// [`divide`](crate::divide) with threads and an optional hash table: each root move with
+/// the number of leaves below it, in generation order.
+pub fn divide_with(board: &Board, depth: u32, options: &PerftOptions) -> Vec<(Move, u64)> {
+    let depth = depth.max(1);
+    let roots: Vec<Move> = board.legal_moves().to_vec();
+    let threads = options.thread_count().max(1);
+    let table = (options.hash_mb > 0).then(|| Table::with_bytes(options.hash_mb << 20));
+
+    // Work items: (root index, position, remaining depth).
+    let mut items: Vec<(usize, Board, u32)> = Vec::new();
+    for (index, &mv) in roots.iter().enumerate() {
+        let mut child = board.clone();
+        child.play_unchecked(mv);
+        if depth >= 3 && roots.len() < 8 * threads {
+            for reply in child.legal_moves().iter() {
+                let mut grandchild = child.clone();
+                grandchild.play_unchecked(*reply);
+                items.push((index, grandchild, depth - 2));
+            }
+        } else {
+            items.push((index, child, depth - 1));
+        }
+    }
+    // Bigger subtrees first, roughly: positions with more moves tend to have bigger trees.
+    items.sort_by_key(|(_, b, _)| core::cmp::Reverse(b.count_moves()));
+
+    let totals: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
+    let next = AtomicUsize::new(0);
+    let backend = SliderBackend::current();
+    let work = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some((root, position, remaining)) = items.get(i) else {
+            break;
+        };
+        let nodes = dispatch!(backend, |s| match &table {
+            Some(t) => perft_tt::<_, true>(s, position, *remaining, Some(t)),
+            None => perft_tt::<_, false>(s, position, *remaining, None),
+        });
+        totals[*root].fetch_add(nodes, Ordering::Relaxed);
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(work);
+        }
+        work();
+    });
+    roots
+        .into_iter()
+        .zip(totals)
+        .map(|(mv, total)| (mv, total.into_inner()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threads_and_hash_change_nothing() {
+        let kiwipete: Board =
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+                .parse()
+                .unwrap();
+        let plain = crate::divide(&kiwipete, 3);
+        for (threads, hash_mb) in [(1, 1), (2, 0), (3, 1), (2, 4)] {
+            let options = PerftOptions { threads, hash_mb };
+            assert_eq!(divide_with(&kiwipete, 3, &options), plain, "{options:?}");
+            assert_eq!(perft_with_options(&kiwipete, 4, &options), 4_085_603);
+        }
+    }
+}
