@@ -68,6 +68,47 @@ pub fn pawn_attacks(color: Color, square: Square) -> Bitboard {
     PAWN[color.index()][square.index()]
 }
 
+const NOT_A: u64 = !0x0101_0101_0101_0101;
+const NOT_H: u64 = !0x8080_8080_8080_8080;
+const NOT_AB: u64 = NOT_A & (NOT_A << 1);
+const NOT_GH: u64 = NOT_H & (NOT_H >> 1);
+
+/// Every square a knight on any square of `set` attacks, by shifts.
+#[inline(always)]
+pub fn knight_attacks_set(set: Bitboard) -> Bitboard {
+    let b = set.0;
+    Bitboard(
+        ((b << 17) & NOT_A)
+            | ((b << 15) & NOT_H)
+            | ((b << 10) & NOT_AB)
+            | ((b << 6) & NOT_GH)
+            | ((b >> 17) & NOT_H)
+            | ((b >> 15) & NOT_A)
+            | ((b >> 10) & NOT_GH)
+            | ((b >> 6) & NOT_AB),
+    )
+}
+
+/// Every square a king on any square of `set` attacks, by shifts.
+#[inline(always)]
+pub fn king_attacks_set(set: Bitboard) -> Bitboard {
+    let b = set.0;
+    let sides = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    let row = b | sides;
+    Bitboard(sides | (row << 8) | (row >> 8))
+}
+
+/// Every square a pawn of `color` on any square of `set` attacks, by shifts.
+#[inline(always)]
+pub fn pawn_attacks_set(color: Color, set: Bitboard) -> Bitboard {
+    let b = set.0;
+    let sides = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    match color {
+        Color::White => Bitboard(sides << 8),
+        Color::Black => Bitboard(sides >> 8),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,6 +136,27 @@ mod tests {
         assert_eq!(king_attacks(D4).len(), 8);
         let total: u32 = Square::ALL.iter().map(|&s| king_attacks(s).len()).sum();
         assert_eq!(total, 420);
+    }
+
+    #[test]
+    fn set_wise_attacks_equal_the_tables() {
+        for sq in Square::ALL {
+            let one = sq.bitboard();
+            assert_eq!(knight_attacks_set(one), knight_attacks(sq), "{sq}");
+            assert_eq!(king_attacks_set(one), king_attacks(sq), "{sq}");
+            for color in Color::ALL {
+                assert_eq!(
+                    pawn_attacks_set(color, one),
+                    pawn_attacks(color, sq),
+                    "{sq}"
+                );
+            }
+        }
+        let set = Bitboard(0x8100_0018_2400_0081);
+        let union = set
+            .into_iter()
+            .fold(Bitboard::EMPTY, |acc, sq| acc | knight_attacks(sq));
+        assert_eq!(knight_attacks_set(set), union);
     }
 
     #[test]

@@ -56,7 +56,10 @@ mod pext;
 mod rays;
 pub mod reference;
 
-pub use leapers::{king_attacks, knight_attacks, pawn_attacks};
+pub use leapers::{
+    king_attacks, king_attacks_set, knight_attacks, knight_attacks_set, pawn_attacks,
+    pawn_attacks_set,
+};
 pub use magic::Magic;
 pub use pext::Pext;
 pub use rays::{between, bishop_rays, line, rook_rays};

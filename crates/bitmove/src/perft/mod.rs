@@ -4,6 +4,7 @@
 //! At depth 1 the count is the sum of the set-shaped moves' sizes (a popcount; promotions
 //! count four): leaves are never made.
 
+mod depth2;
 #[cfg(feature = "std")]
 mod parallel;
 #[cfg(feature = "std")]
@@ -75,7 +76,7 @@ pub fn divide(board: &Board, depth: u32) -> std::vec::Vec<(Move, u64)> {
 /// for several instruction sets (below). With `TT` the recursion keeps Zobrist keys up to date
 /// and probes and fills `table` at every node of depth 2 and more.
 macro_rules! perft_fn {
-    ($(#[$attr:meta])* $name:ident) => {
+    ($(#[$attr:meta])* $name:ident, $depth2:ident) => {
         $(#[$attr])*
         fn $name<S: Sliders, const TT: bool>(
             s: S,
@@ -93,14 +94,18 @@ macro_rules! perft_fn {
                         }
                     }
                     let mut nodes = 0;
-                    board.generate_with(s, |moves| {
-                        for mv in moves {
-                            let mut child = board.clone();
-                            child.play_piece::<S, TT>(s, moves.piece, mv);
-                            nodes += $name::<S, TT>(s, &child, depth - 1, table);
-                        }
-                        false
-                    });
+                    if depth == 2 {
+                        nodes = depth2::$depth2(s, board);
+                    } else {
+                        board.generate_with(s, |moves| {
+                            for mv in moves {
+                                let mut child = board.clone();
+                                child.play_piece::<S, TT>(s, moves.piece, mv);
+                                nodes += $name::<S, TT>(s, &child, depth - 1, table);
+                            }
+                            false
+                        });
+                    }
                     if TT {
                         if let Some(t) = table {
                             t.set(board.hash, depth, nodes);
@@ -113,16 +118,18 @@ macro_rules! perft_fn {
     };
 }
 
-perft_fn!(perft_baseline);
+perft_fn!(perft_baseline, perft2_baseline);
 #[cfg(target_arch = "x86_64")]
 perft_fn!(
     #[target_feature(enable = "popcnt")]
-    perft_popcnt
+    perft_popcnt,
+    perft2_popcnt
 );
 #[cfg(target_arch = "x86_64")]
 perft_fn!(
     #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
-    perft_modern
+    perft_modern,
+    perft2_modern
 );
 
 /// Perft through `s`, compiled for the best instruction set this CPU has.
