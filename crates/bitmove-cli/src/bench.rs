@@ -1,64 +1,88 @@
-//! `bitmove bench`: a fixed perft benchmark of bitmove alone, about ten seconds, for checking
-//! that a change is faster. Every node count is checked against the known value.
+//! `bitmove bench`: a fixed perft benchmark of bitmove alone, about ten seconds (`--quick`: a
+//! fraction of a second), for checking that a change is faster. Every node count is checked
+//! against the known value.
 
 use std::io::Write;
 use std::time::Instant;
 
 use bitmove::Board;
+use serde_json::json;
 
-use crate::Failure;
+use crate::{json, Failure};
 
-/// The six Chess Programming Wiki perft positions, at depths that take a few seconds together.
-const POSITIONS: [(&str, &str, u32, u64); 6] = [
+/// The six Chess Programming Wiki perft positions, at depths that take a few seconds together:
+/// name, FEN, depth, nodes, and the shallower depth and nodes of `--quick`.
+const POSITIONS: [(&str, &str, u32, u64, u32, u64); 6] = [
     (
         "startpos",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         6,
         119_060_324,
+        4,
+        197_281,
     ),
     (
         "kiwipete",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         5,
         193_690_690,
+        3,
+        97_862,
     ),
     (
         "pos3",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         7,
         178_633_661,
+        5,
+        674_624,
     ),
     (
         "pos4",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         6,
         706_045_033,
+        4,
+        422_333,
     ),
     (
         "pos5",
         "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
         5,
         89_941_194,
+        3,
+        62_379,
     ),
     (
         "pos6",
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
         5,
         164_075_551,
+        3,
+        89_890,
     ),
 ];
 
-pub(crate) fn run() -> Result<u8, Failure> {
+pub(crate) fn run(json: bool, quick: bool) -> Result<u8, Failure> {
     let mut out = std::io::stdout().lock();
-    writeln!(out, "sliders: {}", bitmove::SliderBackend::current()).ok();
-    writeln!(
-        out,
-        "{:<10} {:>5} {:>12} {:>9} {:>9}",
-        "position", "depth", "nodes", "seconds", "Mnps"
-    )
-    .ok();
+    let sliders = bitmove::SliderBackend::current();
+    if !json {
+        writeln!(out, "sliders: {sliders}").ok();
+        writeln!(
+            out,
+            "{:<10} {:>5} {:>12} {:>9} {:>9}",
+            "position", "depth", "nodes", "seconds", "Mnps"
+        )
+        .ok();
+    }
     let (mut total_nodes, mut total_seconds) = (0u64, 0f64);
-    for (name, fen, depth, expected) in POSITIONS {
+    let mut results = Vec::new();
+    for (name, fen, depth, expected, quick_depth, quick_expected) in POSITIONS {
+        let (depth, expected) = if quick {
+            (quick_depth, quick_expected)
+        } else {
+            (depth, expected)
+        };
         let board = Board::from_fen(fen).map_err(|e| Failure::input(e.to_string()))?;
         let start = Instant::now();
         let nodes = bitmove::perft(&board, depth);
@@ -71,20 +95,43 @@ pub(crate) fn run() -> Result<u8, Failure> {
         }
         total_nodes += nodes;
         total_seconds += seconds;
+        if json {
+            results.push(json!({
+                "name": name,
+                "fen": fen,
+                "depth": depth,
+                "nodes": nodes,
+                "seconds": json::seconds(seconds),
+                "mnps": json::mnps(nodes, seconds),
+            }));
+        } else {
+            writeln!(
+                out,
+                "{name:<10} {depth:>5} {nodes:>12} {seconds:>9.3} {:>9.1}",
+                json::mnps(nodes, seconds)
+            )
+            .ok();
+        }
+    }
+    if json {
+        json::print(&json!({
+            "sliders": sliders.to_string(),
+            "positions": results,
+            "total": {
+                "nodes": total_nodes,
+                "seconds": json::seconds(total_seconds),
+                "mnps": json::mnps(total_nodes, total_seconds),
+            },
+        }));
+    } else {
         writeln!(
             out,
-            "{name:<10} {depth:>5} {nodes:>12} {seconds:>9.3} {:>9.1}",
-            nodes as f64 / seconds / 1e6
+            "{:<10} {:>5} {total_nodes:>12} {total_seconds:>9.3} {:>9.1}",
+            "total",
+            "",
+            json::mnps(total_nodes, total_seconds)
         )
         .ok();
     }
-    writeln!(
-        out,
-        "{:<10} {:>5} {total_nodes:>12} {total_seconds:>9.3} {:>9.1}",
-        "total",
-        "",
-        total_nodes as f64 / total_seconds / 1e6
-    )
-    .ok();
     Ok(0)
 }

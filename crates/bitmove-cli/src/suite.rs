@@ -1,12 +1,18 @@
-//! `bitmove suite`: check an EPD perft suite.
+//! `bitmove suite`: check an EPD perft suite, positions in parallel with `--jobs`, results
+//! reported in file order whatever order they finish in.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
 use bitmove::Board;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde_json::json;
 
-use crate::Failure;
+use crate::cli::SuiteArgs;
+use crate::{json, Failure};
 
 /// One position of the suite and its expected counts by depth.
 struct Entry {
@@ -31,7 +37,8 @@ fn parse(path: &Path, text: &str, chess960: bool) -> Result<Vec<Entry>, Failure>
         }
         let mut parts = trimmed.split(';');
         let fen = parts.next().unwrap_or("").trim().to_string();
-        let board = Board::from_fen_with(&fen, chess960).map_err(|e| malformed(path, line, e))?;
+        let board = Board::from_fen_with(&fen, chess960)
+            .map_err(|e| malformed(path, line, crate::errors::fen_error(&fen, &e)))?;
         let mut depths = Vec::new();
         for part in parts {
             let part = part.trim();
@@ -63,39 +70,201 @@ fn parse(path: &Path, text: &str, chess960: bool) -> Result<Vec<Entry>, Failure>
     Ok(entries)
 }
 
-pub(crate) fn run(path: &Path, max_nodes: Option<u64>, chess960: bool) -> Result<u8, Failure> {
+/// One perft to check: an entry of the file at one depth.
+struct Check {
+    entry: usize,
+    depth: u32,
+    expected: u64,
+}
+
+/// What a check found.
+#[derive(Clone, Copy)]
+struct Outcome {
+    got: u64,
+    seconds: f64,
+}
+
+pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
+    let path = args.file.as_path();
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
-    let entries = parse(path, &text, chess960)?;
-    let limit = max_nodes.unwrap_or(u64::MAX);
-    let (mut passed, mut failed, mut nodes) = (0u64, 0u64, 0u64);
-    let start = Instant::now();
-    let mut out = std::io::stdout().lock();
-    for entry in &entries {
-        for &(depth, expected) in entry.depths.iter().filter(|(_, n)| *n <= limit) {
-            let got = bitmove::perft(&entry.board, depth);
-            nodes += got;
-            if got == expected {
-                passed += 1;
+    let entries = parse(path, &text, args.chess960)?;
+    let limit = args.max_nodes.unwrap_or(u64::MAX);
+    let mut checks = Vec::new();
+    let mut skipped = 0usize;
+    for (index, entry) in entries.iter().enumerate() {
+        for &(depth, expected) in &entry.depths {
+            if expected <= limit {
+                checks.push(Check {
+                    entry: index,
+                    depth,
+                    expected,
+                });
             } else {
-                failed += 1;
-                writeln!(
-                    out,
-                    "FAIL line {}: {} depth {depth}: expected {expected}, got {got}",
-                    entry.line, entry.fen
-                )
-                .ok();
+                skipped += 1;
             }
         }
     }
+    let jobs = match args.jobs {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+    .clamp(1, checks.len().max(1));
+
+    let bar = progress_bar(&checks, args.json);
+    let mut out = std::io::stdout().lock();
+    let start = Instant::now();
+    let mut outcomes: Vec<Option<Outcome>> = vec![None; checks.len()];
+    let mut printed = 0;
+    let (mut passed, mut failed, mut nodes) = (0u64, 0u64, 0u64);
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel::<(usize, Outcome)>();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let sender = sender.clone();
+            let (next, checks, entries) = (&next, &checks, &entries);
+            scope.spawn(move || loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(check) = checks.get(index) else {
+                    break;
+                };
+                let started = Instant::now();
+                let got = bitmove::perft(&entries[check.entry].board, check.depth);
+                let outcome = Outcome {
+                    got,
+                    seconds: started.elapsed().as_secs_f64(),
+                };
+                if sender.send((index, outcome)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        // Results come in any order; they are reported in file order.
+        for (index, outcome) in receiver {
+            outcomes[index] = Some(outcome);
+            let check = &checks[index];
+            bar.inc(check.expected);
+            bar.set_message(format!(
+                "line {} depth {}",
+                entries[check.entry].line, check.depth
+            ));
+            while let Some(Some(outcome)) = outcomes.get(printed) {
+                let check = &checks[printed];
+                nodes += outcome.got;
+                if outcome.got == check.expected {
+                    passed += 1;
+                } else {
+                    failed += 1;
+                    if !args.json {
+                        let entry = &entries[check.entry];
+                        bar.suspend(|| {
+                            writeln!(
+                                out,
+                                "FAIL line {}: {} depth {}: expected {}, got {}",
+                                entry.line, entry.fen, check.depth, check.expected, outcome.got
+                            )
+                            .ok()
+                        });
+                    }
+                }
+                printed += 1;
+            }
+        }
+    });
+    bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
+
+    if args.json {
+        let results: Vec<_> = checks
+            .iter()
+            .zip(&outcomes)
+            .filter_map(|(check, outcome)| {
+                let outcome = outcome.as_ref()?;
+                let entry = &entries[check.entry];
+                Some(json!({
+                    "line": entry.line,
+                    "fen": entry.fen,
+                    "depth": check.depth,
+                    "expected": check.expected,
+                    "got": outcome.got,
+                    "passed": outcome.got == check.expected,
+                    "seconds": json::seconds(outcome.seconds),
+                }))
+            })
+            .collect();
+        json::print(&json!({
+            "file": path.display().to_string(),
+            "positions": entries.len(),
+            "jobs": jobs,
+            "max_nodes": args.max_nodes,
+            "checks": results,
+            "passed": passed,
+            "failed": failed,
+            "skipped": skipped,
+            "nodes": nodes,
+            "seconds": json::seconds(seconds),
+            "mnps": json::mnps(nodes, seconds),
+        }));
+    } else {
+        write_summary(
+            &mut out, &entries, &checks, &outcomes, skipped, jobs, seconds,
+        );
+        writeln!(out, "{passed} passed, {failed} failed").ok();
+    }
+    Ok(if failed > 0 { 1 } else { 0 })
+}
+
+/// A bar over the expected node counts, drawn on standard error only when that is a terminal.
+fn progress_bar(checks: &[Check], json: bool) -> ProgressBar {
+    if json || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let total = checks.iter().map(|c| c.expected).sum();
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(
+        "{elapsed_precise} [{wide_bar}] {percent:>3}% eta {eta}  {msg}",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// The timing lines before the final count: totals, speed, and the slowest check.
+fn write_summary(
+    out: &mut impl Write,
+    entries: &[Entry],
+    checks: &[Check],
+    outcomes: &[Option<Outcome>],
+    skipped: usize,
+    jobs: usize,
+    seconds: f64,
+) {
+    let nodes: u64 = outcomes.iter().flatten().map(|o| o.got).sum();
+    let skipped = match skipped {
+        0 => String::new(),
+        n => format!(", {n} above --max-nodes skipped"),
+    };
     writeln!(
         out,
-        "{} positions, {nodes} nodes in {seconds:.2} s ({:.1} Mnps)",
+        "{} positions, {} checks{skipped}, {nodes} nodes in {seconds:.2} s ({:.1} Mnps, {jobs} job{})",
         entries.len(),
-        nodes as f64 / seconds.max(1e-9) / 1e6
+        checks.len(),
+        json::mnps(nodes, seconds),
+        if jobs == 1 { "" } else { "s" }
     )
     .ok();
-    writeln!(out, "{passed} passed, {failed} failed").ok();
-    Ok(if failed > 0 { 1 } else { 0 })
+    let slowest = checks
+        .iter()
+        .zip(outcomes)
+        .filter_map(|(c, o)| Some((c, o.as_ref()?)))
+        .max_by(|a, b| a.1.seconds.total_cmp(&b.1.seconds));
+    if let Some((check, outcome)) = slowest {
+        writeln!(
+            out,
+            "slowest: line {} depth {}, {} nodes in {:.2} s",
+            entries[check.entry].line, check.depth, outcome.got, outcome.seconds
+        )
+        .ok();
+    }
 }

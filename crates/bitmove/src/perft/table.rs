@@ -22,7 +22,7 @@ pub(crate) struct Table {
 /// One random key per depth, so that one position at two depths gets two keys.
 const DEPTH_KEYS: [u64; 64] = {
     let mut keys = [0u64; 64];
-    let mut state = 0x5EED_0F_B17_u64;
+    let mut state = 0x0005_EED0_FB17_u64;
     let mut i = 0;
     while i < 64 {
         // SplitMix64.

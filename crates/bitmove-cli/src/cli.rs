@@ -1,0 +1,263 @@
+//! The command line: every subcommand, its arguments, and the examples its `--help` shows.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+/// The perft workbench: exact, fast chess move generation on the command line.
+///
+/// Without a subcommand, runs `bitmove perft` (start position, depth 6).
+#[derive(Parser)]
+#[command(
+    name = "bitmove",
+    version,
+    about,
+    after_help = "Examples:
+  bitmove                                   perft of the start position, depth 6
+  bitmove perft --depth 5 --divide          the count below each root move
+  bitmove show \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\"
+  bitmove bisect --engine ./myengine --depth 5
+  bitmove suite tests/data/suite.epd --max-nodes 1000000 --jobs 2
+
+Exit status: 0 success, 1 a check found a difference, 2 bad input (one line on stderr)."
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Count the leaf nodes of the legal move tree (default: start position, depth 6).
+    #[command(
+        after_help = "Output: with --divide, one `<move>: <nodes>` line per root move and a blank line;
+then `Nodes: <N>` and `Time: <seconds> s (<M> Mnps)`.
+
+Examples:
+  bitmove perft --depth 7
+  bitmove perft --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\" --depth 5 --divide
+  bitmove perft --moves e2e4 e7e5 --depth 4
+  bitmove perft --depth 7 --threads 2 --hash 256
+  bitmove perft --depth 4 --divide --json | jq '.divide[] | select(.nodes > 9000)'"
+    )]
+    Perft(PerftArgs),
+
+    /// The `perftree` debugging protocol: `bitmove perftree DEPTH FEN [MOVES]`.
+    #[command(
+        after_help = "Prints one `<move> <nodes>` line per root move, a blank line, then the total.
+This is the interface the perftree tool drives.
+
+Example:
+  bitmove perftree 3 \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\" \"e2e4 e7e5\""
+    )]
+    Perftree {
+        /// Depth below the position after MOVES.
+        depth: u32,
+        /// The position, as FEN.
+        fen: String,
+        /// Space-separated UCI moves to play first.
+        moves: Option<String>,
+    },
+
+    /// Check an EPD perft suite (`<FEN> ;D1 <n> ;D2 <n> ...`).
+    #[command(
+        after_help = "Each mismatch is printed as `FAIL line <L>: <FEN> depth <D>: expected <E>, got <G>`,
+then a timing summary, and last `<P> passed, <F> failed`. A progress bar is drawn on
+standard error when it is a terminal. Exit status 1 when any check failed, 2 for a
+malformed file (`<path>:<line>: ...`).
+
+Examples:
+  bitmove suite tests/data/suite.epd --max-nodes 1000000
+  bitmove suite tests/data/chess960.epd --chess960 --jobs 2
+  bitmove suite tests/data/standard.epd --json > results.json"
+    )]
+    Suite(SuiteArgs),
+
+    /// Find where a UCI engine's perft goes wrong, by walking down the divides.
+    #[command(
+        after_help = "The engine must answer `position fen <FEN> moves ...` and `go perft <N>` the way
+Stockfish does: `<move>: <nodes>` lines, then `Nodes searched: <N>`. At each level
+bisect follows the first root move whose counts differ, until it reaches a position
+where one side has moves the other lacks; it prints the moves played to get there, the
+FEN, and those moves. Exit status 0 when the counts agree, 1 when a difference was
+found, 2 when the engine cannot be run or answers something else.
+
+Examples:
+  bitmove bisect --engine ./myengine --depth 5
+  bitmove bisect --engine \"python3 engine.py --perft\" --fen \"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1\" --depth 6
+  bitmove bisect --engine ./myengine --reference /usr/games/stockfish --depth 4
+  bitmove bisect --engine ./myengine --chess960 --fen \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\" --depth 4"
+    )]
+    Bisect(BisectArgs),
+
+    /// Draw a position: board, side to move, castling, en passant, checks, pins, legal moves.
+    #[command(
+        after_help = "Pieces are Unicode chess symbols unless --ascii is given. Squares are coloured when
+standard output is a terminal, NO_COLOR is not set and TERM is not `dumb`. A checking
+piece is drawn in (parentheses), a pinned piece in [brackets]. Legal moves are in SAN.
+
+Examples:
+  bitmove show
+  bitmove show \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\"
+  bitmove show --moves e2e4 d7d5 e4e5 f7f5 --ascii"
+    )]
+    Show(ShowArgs),
+
+    /// Answer `position` and `go perft N` on standard input, as a UCI engine does.
+    #[command(
+        after_help = "Speaks the part of UCI that perft tools use: uci, isready, setoption name
+UCI_Chess960, position (startpos or fen, with moves), go perft N (Stockfish's divide
+format), quit. Use it as the reference engine of another tool.
+
+Example:
+  printf 'position startpos moves e2e4\\ngo perft 2\\nquit\\n' | bitmove uci"
+    )]
+    Uci(UciArgs),
+
+    /// Print a shell completion script: bash, zsh, fish, elvish or powershell.
+    #[command(after_help = "Examples:
+  bitmove completions bash > ~/.local/share/bash-completion/completions/bitmove
+  bitmove completions zsh > ~/.zfunc/_bitmove
+  bitmove completions fish > ~/.config/fish/completions/bitmove.fish")]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+
+    /// Benchmark perft on six fixed positions (about ten seconds), counts checked.
+    #[command(after_help = "Examples:
+  bitmove bench
+  bitmove bench --quick
+  BITMOVE_SLIDERS=magic bitmove bench --json")]
+    Bench {
+        /// Print the results as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Two plies shallower: a smoke test in well under a second.
+        #[arg(long)]
+        quick: bool,
+    },
+
+    /// Re-run our magic finder: per-square bits, table size, time taken.
+    #[command(after_help = "Examples:
+  bitmove magics                            search with seed 1 and report
+  bitmove magics --seed 1 --write crates/bitmove/src/attacks/magic/magics.rs
+                                            regenerate the committed table")]
+    Magics {
+        /// The seed of the search.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write the generated Rust source to this file.
+        #[arg(long)]
+        write: Option<PathBuf>,
+    },
+}
+
+#[derive(clap::Args)]
+pub(crate) struct PerftArgs {
+    /// Depth in plies.
+    #[arg(long, short, default_value_t = 6)]
+    pub(crate) depth: u32,
+    /// Start from this FEN instead of the start position.
+    #[arg(long)]
+    pub(crate) fen: Option<String>,
+    /// UCI moves to play before counting.
+    #[arg(long, num_args = 1..)]
+    pub(crate) moves: Vec<String>,
+    /// Print the count below each root move first.
+    #[arg(long)]
+    pub(crate) divide: bool,
+    /// Chess960 castling (Shredder-FEN/X-FEN in, `e1h1` castling moves).
+    #[arg(long)]
+    pub(crate) chess960: bool,
+    /// Worker threads (0 or absent: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) threads: usize,
+    /// Perft hash table size in MiB (0: none).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) hash: usize,
+    /// Print the result as JSON: fen, depth, nodes, seconds, mnps, and divide with --divide.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+impl Default for PerftArgs {
+    /// `bitmove` without arguments: the start position, depth 6.
+    fn default() -> PerftArgs {
+        PerftArgs {
+            depth: 6,
+            fen: None,
+            moves: Vec::new(),
+            divide: false,
+            chess960: false,
+            threads: 0,
+            hash: 0,
+            json: false,
+        }
+    }
+}
+
+#[derive(clap::Args)]
+pub(crate) struct SuiteArgs {
+    /// The EPD file.
+    pub(crate) file: PathBuf,
+    /// Skip depths whose expected count is above this.
+    #[arg(long)]
+    pub(crate) max_nodes: Option<u64>,
+    /// Read castling as Chess960 (Shredder-FEN, X-FEN).
+    #[arg(long)]
+    pub(crate) chess960: bool,
+    /// Positions checked at once (0: one per core).
+    #[arg(long, short, default_value_t = 1)]
+    pub(crate) jobs: usize,
+    /// Print the results as JSON (no progress bar); exit statuses are unchanged.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+#[derive(clap::Args)]
+pub(crate) struct BisectArgs {
+    /// The engine under test: a command line, split like a shell would (quotes work).
+    #[arg(long)]
+    pub(crate) engine: String,
+    /// The engine to compare against (default: bitmove itself, in-process).
+    #[arg(long)]
+    pub(crate) reference: Option<String>,
+    /// The position to start from (default: the start position).
+    #[arg(long)]
+    pub(crate) fen: Option<String>,
+    /// The perft depth to start with.
+    #[arg(long, short)]
+    pub(crate) depth: u32,
+    /// Chess960: Shredder-FEN/X-FEN in, `e1h1` castling, and `UCI_Chess960` set in the engines.
+    #[arg(long)]
+    pub(crate) chess960: bool,
+    /// Give up on an engine that stays silent this many seconds.
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    pub(crate) timeout: f64,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+#[derive(clap::Args)]
+pub(crate) struct ShowArgs {
+    /// The position as FEN (default: the start position).
+    pub(crate) fen: Option<String>,
+    /// UCI moves to play first.
+    #[arg(long, num_args = 1..)]
+    pub(crate) moves: Vec<String>,
+    /// Letters (KQRBNP, kqrbnp) instead of chess symbols.
+    #[arg(long)]
+    pub(crate) ascii: bool,
+    /// Chess960 castling (Shredder-FEN/X-FEN in, `e1h1` castling moves).
+    #[arg(long)]
+    pub(crate) chess960: bool,
+}
+
+#[derive(clap::Args)]
+pub(crate) struct UciArgs {
+    /// Leave out one kind of move: a deliberately broken engine, for testing `bisect`.
+    #[arg(long, hide = true, value_enum)]
+    pub(crate) drop: Option<crate::uci::MoveKind>,
+}

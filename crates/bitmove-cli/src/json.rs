@@ -1,0 +1,24 @@
+//! Machine-readable output: one JSON document on standard output, built with
+//! `serde_json::json!` where the result is made, printed here.
+
+use std::io::Write;
+
+use serde_json::Value;
+
+/// Prints `value` as pretty JSON followed by a newline. A closed pipe is not an error.
+pub(crate) fn print(value: &Value) {
+    let mut out = std::io::stdout().lock();
+    if serde_json::to_writer_pretty(&mut out, value).is_ok() {
+        writeln!(out).ok();
+    }
+}
+
+/// Millions of nodes per second, rounded to one decimal, for both text and JSON.
+pub(crate) fn mnps(nodes: u64, seconds: f64) -> f64 {
+    (nodes as f64 / seconds.max(1e-9) / 1e5).round() / 10.0
+}
+
+/// Seconds rounded to the millisecond, so JSON does not show float noise.
+pub(crate) fn seconds(seconds: f64) -> f64 {
+    (seconds * 1000.0).round() / 1000.0
+}

@@ -1,0 +1,87 @@
+//! `bitmove perft` and `bitmove perftree`: the counting commands other tools script against,
+//! so their text output does not change.
+
+use std::io::Write;
+use std::time::Instant;
+
+use serde_json::json;
+
+use crate::cli::PerftArgs;
+use crate::{json, position, Failure};
+
+pub(crate) fn perft(args: &PerftArgs) -> Result<u8, Failure> {
+    let board = position(
+        args.fen.as_deref(),
+        args.moves.iter().map(String::as_str),
+        args.chess960,
+    )?;
+    let options = bitmove::PerftOptions {
+        threads: args.threads,
+        hash_mb: args.hash,
+    };
+    let start = Instant::now();
+    let split = (args.divide && args.depth > 0).then(|| {
+        bitmove::divide_with(&board, args.depth, &options)
+            .into_iter()
+            .map(|(mv, nodes)| (board.uci(mv).to_string(), nodes))
+            .collect::<Vec<_>>()
+    });
+    let nodes = match &split {
+        Some(split) => split.iter().map(|(_, n)| n).sum(),
+        None => bitmove::perft_with_options(&board, args.depth, &options),
+    };
+    let seconds = start.elapsed().as_secs_f64();
+
+    if args.json {
+        let mut value = json!({
+            "fen": board.to_string(),
+            "depth": args.depth,
+            "nodes": nodes,
+            "seconds": json::seconds(seconds),
+            "mnps": json::mnps(nodes, seconds),
+        });
+        if let Some(split) = &split {
+            value["divide"] = split
+                .iter()
+                .map(|(mv, nodes)| json!({ "move": mv, "nodes": nodes }))
+                .collect();
+        }
+        json::print(&value);
+        return Ok(0);
+    }
+    let mut out = std::io::stdout().lock();
+    if let Some(split) = &split {
+        for (mv, nodes) in split {
+            writeln!(out, "{mv}: {nodes}").ok();
+        }
+        writeln!(out).ok();
+    }
+    writeln!(out, "Nodes: {nodes}").ok();
+    writeln!(
+        out,
+        "Time: {seconds:.3} s ({:.1} Mnps)",
+        json::mnps(nodes, seconds)
+    )
+    .ok();
+    Ok(0)
+}
+
+pub(crate) fn perftree(depth: u32, fen: &str, moves: Option<&str>) -> Result<u8, Failure> {
+    let board = position(
+        Some(fen),
+        moves.unwrap_or("").split_ascii_whitespace(),
+        false,
+    )?;
+    let mut out = std::io::stdout().lock();
+    let mut total = 1;
+    if depth > 0 {
+        let split = bitmove::divide(&board, depth);
+        for (mv, nodes) in &split {
+            writeln!(out, "{} {nodes}", board.uci(*mv)).ok();
+        }
+        total = split.iter().map(|(_, n)| n).sum();
+    }
+    writeln!(out).ok();
+    writeln!(out, "{total}").ok();
+    Ok(0)
+}

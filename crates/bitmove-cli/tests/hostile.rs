@@ -1,0 +1,223 @@
+//! Hostile input through the command line: every FEN of tests/data/invalid-fens.txt, huge,
+//! binary and unicode arguments, bad moves, and malformed suite files are refused with exit
+//! status 2 and exactly one line on standard error (the library's message), never a panic.
+
+use std::ffi::OsString;
+use std::os::unix::ffi::OsStringExt;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use bitmove::Board;
+
+const INVALID: &str = include_str!("../../../tests/data/invalid-fens.txt");
+
+fn bitmove<I, S>(args: I) -> Output
+where
+    I: IntoIterator<Item = S>,
+    S: Into<OsString>,
+{
+    Command::new(env!("CARGO_BIN_EXE_bitmove"))
+        .args(args.into_iter().map(Into::into))
+        .output()
+        .expect("run bitmove")
+}
+
+/// Status 2, nothing on stdout, one `error: ` line on stderr; returns that line.
+fn refused(out: &Output, input: &str) -> String {
+    let shown: String = input.chars().take(80).collect();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{shown:?}: {err}");
+    assert!(out.stdout.is_empty(), "{shown:?}: stdout not empty");
+    assert_eq!(
+        err.lines().count(),
+        1,
+        "{shown:?}: stderr is not one line: {err}"
+    );
+    assert!(err.ends_with('\n'), "{shown:?}: {err}");
+    assert!(err.starts_with("error: "), "{shown:?}: {err}");
+    assert!(!err.contains("panicked"), "{shown:?}: {err}");
+    err
+}
+
+#[test]
+fn every_invalid_fen_is_refused_by_perft_and_perftree() {
+    let mut checked = 0;
+    for line in INVALID
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let mut cols = line.splitn(3, '\t');
+        let chess960 = cols.next() == Some("chess960");
+        let fen = cols.nth(1).expect("FEN column");
+        let expected = Board::from_fen_with(fen, chess960)
+            .expect_err("the corpus is invalid")
+            .to_string();
+
+        // `--fen=` so that a FEN starting with '-' is not read as an option.
+        let mut args = vec![
+            "perft".to_string(),
+            "--depth=1".into(),
+            format!("--fen={fen}"),
+        ];
+        if chess960 {
+            args.push("--chess960".into());
+        }
+        let err = refused(&bitmove(&args), fen);
+        assert!(err.contains(&expected), "{fen:?}: {err} lacks {expected}");
+
+        if !chess960 {
+            let err = refused(&bitmove(["perftree", "1", "--", fen]), fen);
+            assert!(err.contains(&expected), "{fen:?}: {err} lacks {expected}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 60, "{checked}");
+}
+
+#[test]
+fn empty_huge_control_and_unicode_arguments() {
+    let huge_placement = format!("{} w - - 0 1", "p".repeat(100_000));
+    let huge_counter = format!("4k3/8/8/8/8/8/8/4K3 w - - {} 1", "7".repeat(100_000));
+    let controls: String = (1u8..32).map(char::from).collect();
+    // One argument is limited to 128 KiB by the kernel; 1 MB inputs go through suite files.
+    for fen in [
+        "",
+        " ",
+        "\t\n",
+        &huge_placement,
+        &huge_counter,
+        &controls,
+        "\u{7f}\u{80}\u{ff}",
+        "🦀/8/8/8/8/8/8/8 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1\u{202e}",
+        "４k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 \u{1b}[31m",
+    ] {
+        refused(&bitmove(["perft".into(), format!("--fen={fen}")]), fen);
+    }
+}
+
+#[test]
+fn bad_moves_are_refused() {
+    let long = "e2e4".repeat(25_000);
+    for mv in [
+        "e2e5", "e7e5", "e1g1", "0000", "", "E2E4", "e2e4q", "🦀", "e2\u{7}", &long,
+    ] {
+        let out = bitmove(["perft".into(), "--depth=1".into(), format!("--moves={mv}")]);
+        refused(&out, mv);
+    }
+    // A legal first move, then garbage: still one line.
+    let out = bitmove(["perft", "--depth=1", "--moves", "e2e4", "e2e4"]);
+    refused(&out, "e2e4 e2e4");
+}
+
+#[test]
+fn non_utf8_argument_is_one_line() {
+    let fen = OsString::from_vec(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\xff".to_vec());
+    let mut arg = OsString::from("--fen=");
+    arg.push(&fen);
+    refused(&bitmove([OsString::from("perft"), arg]), "non-UTF-8 FEN");
+}
+
+/// A scratch directory for suite files, removed on drop.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("bitmove-hostile-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    /// Writes `bytes` to a suite file and runs `bitmove suite` on it.
+    fn suite(&self, bytes: &[u8]) -> (Output, String) {
+        let file = self.0.join("suite.epd");
+        std::fs::write(&file, bytes).unwrap();
+        let path = file.to_string_lossy().into_owned();
+        (bitmove(["suite", path.as_str()]), path)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
+}
+
+#[test]
+fn malformed_suite_lines_are_reported_with_their_number() {
+    let scratch = Scratch::new("suite");
+    let good = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2 25";
+    let bad_lines = [
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 -5",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;Dx 5",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 6",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D99999999999 5",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 18446744073709551616",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 D1 5",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;E1 5",
+        "8/8/8/8/8/8/8/8 w - - 0 1 ;D1 0",
+        "🦀 ;D1 1",
+        ";D1 20",
+        "\u{0} ;D1 1",
+    ];
+    for (i, bad) in bad_lines.iter().enumerate() {
+        // Comments and blank lines count: the bad line is number `before + 1`.
+        let before = i % 4;
+        let mut text = String::from("# hostile suite\n");
+        for _ in 1..before {
+            text.push_str(if i % 2 == 0 { "\n" } else { good });
+            text.push('\n');
+        }
+        let number = text.lines().count() + 1;
+        text.push_str(bad);
+        text.push_str(if i % 3 == 0 { "\r\n" } else { "\n" });
+        text.push_str(good);
+        let (out, path) = scratch.suite(text.as_bytes());
+        let err = refused(&out, bad);
+        assert!(
+            err.contains(&format!("{path}:{number}:")),
+            "{bad:?}: expected {path}:{number}: in {err}"
+        );
+    }
+}
+
+#[test]
+fn huge_and_binary_suite_files() {
+    let scratch = Scratch::new("huge");
+    let megabyte = 1 << 20;
+
+    // A 1 MB line after a good one: its number, and a message that does not echo it all.
+    let mut text = String::from("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n");
+    text.push_str(&"p".repeat(megabyte));
+    text.push_str(" w - - 0 1 ;D1 1\n");
+    let (out, path) = scratch.suite(text.as_bytes());
+    let err = refused(&out, "1 MB line");
+    assert!(err.contains(&format!("{path}:2:")), "{err}");
+    assert!(err.len() < 10_000, "{} bytes", err.len());
+
+    // 1 MB of ;D entries on one line, one of them bad.
+    let mut text = String::from("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    text.push_str(&" ;D1 5".repeat(megabyte / 6));
+    text.push_str(" ;D2 x\n");
+    let (out, path) = scratch.suite(text.as_bytes());
+    let err = refused(&out, "1 MB of depths");
+    assert!(err.contains(&format!("{path}:1:")), "{err}");
+
+    // Binary: every byte value, and a file that is not UTF-8.
+    let bytes: Vec<u8> = (0..=255u8).cycle().take(megabyte).collect();
+    refused(&scratch.suite(&bytes).0, "binary suite");
+    let mut text = b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n".to_vec();
+    text.extend_from_slice(b"\xff\xfe ;D1 1\n");
+    refused(&scratch.suite(&text).0, "non-UTF-8 suite");
+
+    // Empty and comment-only files are a valid, empty suite.
+    for empty in [&b""[..], b"\n\n", b"# nothing\n"] {
+        let (out, _) = scratch.suite(empty);
+        assert_eq!(out.status.code(), Some(0));
+    }
+}

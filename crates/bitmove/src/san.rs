@@ -1,0 +1,537 @@
+//! Standard Algebraic Notation: writing moves as `Nf3`, `exd6`, `O-O`, `e8=Q#`, and reading
+//! them back.
+//!
+//! Writing is exact. Disambiguation looks at the *legal* moves only (a pinned knight does not
+//! make its twin's move ambiguous) and adds the origin file, else the rank, else both; the
+//! suffix is `+` for check and `#` for mate. Castling, king-takes-own-rook inside bitmove, is
+//! written `O-O` (towards the h-file) or `O-O-O`, in Chess960 too.
+//!
+//! Reading is lenient where PGN files from the wild need it, and strict where leniency would
+//! mean guessing:
+//!
+//! - accepted: `0-0` and `0-0-0`; a missing, extra or wrong `+`/`#`; annotations (`!`, `?`,
+//!   `!?`); `e8Q` as well as `e8=Q` (and a lower-case promotion letter); the capture mark `x`
+//!   is optional and not checked; a trailing `e.p.`; origins longer than needed (`Ng1f3`,
+//!   `Ng1-f3`, `e2e4`).
+//! - refused: a move that matches two legal moves ([`SanError::Ambiguous`]); a pawn reaching
+//!   the last rank without a promotion letter; castling written as a king move (`Kg1`).
+
+use core::fmt;
+
+use crate::{Bitboard, Board, CastlingSide, File, Move, Piece, Rank, Square};
+
+/// Why a SAN move was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SanError {
+    /// The text is not SAN (nor one of the lenient variants that [`Board::parse_san`]
+    /// accepts).
+    Syntax,
+    /// Well-formed, but no legal move matches (including a promotion without its piece, or a
+    /// promotion letter on a move that does not promote).
+    Illegal,
+    /// Well-formed, but more than one legal move matches: the origin square needs
+    /// disambiguation (`Nbd2` rather than `Nd2`).
+    Ambiguous,
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SanError::Syntax => {
+                "not a SAN move (expected something like e4, Nf3, exd5, O-O or e8=Q)"
+            }
+            SanError::Illegal => "no legal move in this position matches the SAN",
+            SanError::Ambiguous => {
+                "the SAN matches more than one legal move (add the origin file or rank)"
+            }
+        })
+    }
+}
+
+impl core::error::Error for SanError {}
+
+/// A move in Standard Algebraic Notation, made by [`Board::san`].
+///
+/// It holds what the text needs (piece, disambiguation, capture, target, promotion, check), so
+/// it is small, `Copy`, and displays without allocating.
+///
+/// ```
+/// use bitmove::{Board, Move, Square};
+///
+/// let board = Board::default();
+/// let mv = Move::new(Square::G1, Square::F3);
+/// assert_eq!(board.san(mv).to_string(), "Nf3");
+/// assert!(!board.san(mv).is_capture());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct San {
+    kind: SanKind,
+    check: Suffix,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum SanKind {
+    Castle(CastlingSide),
+    Normal {
+        piece: Piece,
+        file: Option<File>,
+        rank: Option<Rank>,
+        capture: bool,
+        to: Square,
+        promotion: Option<Piece>,
+    },
+    /// An illegal move: there is nothing sensible to write.
+    Illegal,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Suffix {
+    None,
+    Check,
+    Mate,
+}
+
+impl San {
+    /// Whether the move captures (en passant included; castling does not).
+    pub fn is_capture(&self) -> bool {
+        matches!(self.kind, SanKind::Normal { capture: true, .. })
+    }
+
+    /// Whether the move gives check (mate included).
+    pub fn is_check(&self) -> bool {
+        self.check != Suffix::None
+    }
+
+    /// Whether the move mates.
+    pub fn is_checkmate(&self) -> bool {
+        self.check == Suffix::Mate
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            SanKind::Castle(CastlingSide::Short) => f.write_str("O-O")?,
+            SanKind::Castle(CastlingSide::Long) => f.write_str("O-O-O")?,
+            SanKind::Illegal => return f.write_str("--"),
+            SanKind::Normal {
+                piece,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if piece != Piece::Pawn {
+                    write!(f, "{}", piece.to_char().to_ascii_uppercase())?;
+                }
+                if let Some(file) = file {
+                    write!(f, "{file}")?;
+                }
+                if let Some(rank) = rank {
+                    write!(f, "{rank}")?;
+                }
+                if capture {
+                    f.write_str("x")?;
+                }
+                write!(f, "{to}")?;
+                if let Some(p) = promotion {
+                    write!(f, "={}", p.to_char().to_ascii_uppercase())?;
+                }
+            }
+        }
+        match self.check {
+            Suffix::None => Ok(()),
+            Suffix::Check => f.write_str("+"),
+            Suffix::Mate => f.write_str("#"),
+        }
+    }
+}
+
+impl Board {
+    /// The move in SAN. `mv` must be legal here (castling as king-takes-own-rook, as the
+    /// generator makes it); an illegal move is written `--`.
+    ///
+    /// Costs one legality test, one generation pass when a piece of the same kind could need
+    /// disambiguating, and one make (plus a generation pass when the move checks, to tell `+`
+    /// from `#`).
+    ///
+    /// ```
+    /// use bitmove::{Board, Move, Square};
+    ///
+    /// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+    /// assert_eq!(board.san(Move::new(Square::E1, Square::A1)).to_string(), "O-O-O");
+    /// assert_eq!(board.san(Move::new(Square::A1, Square::A8)).to_string(), "Rxa8+");
+    /// assert_eq!(board.san(Move::new(Square::E1, Square::E5)).to_string(), "--");
+    /// ```
+    pub fn san(&self, mv: Move) -> San {
+        let illegal = San {
+            kind: SanKind::Illegal,
+            check: Suffix::None,
+        };
+        if !self.is_legal(mv) {
+            return illegal;
+        }
+        let Some(piece) = self.piece_on(mv.from) else {
+            return illegal;
+        };
+        let us = self.side_to_move();
+        let theirs = self.colors(!us);
+        let kind = if piece == Piece::King && self.colors(us).has(mv.to) {
+            SanKind::Castle(castling_side(mv))
+        } else if piece == Piece::Pawn {
+            let capture = mv.from.file() != mv.to.file();
+            SanKind::Normal {
+                piece,
+                file: capture.then(|| mv.from.file()),
+                rank: None,
+                capture,
+                to: mv.to,
+                promotion: mv.promotion,
+            }
+        } else {
+            let (file, rank) = self.disambiguation(piece, mv);
+            SanKind::Normal {
+                piece,
+                file,
+                rank,
+                capture: theirs.has(mv.to),
+                to: mv.to,
+                promotion: None,
+            }
+        };
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        let check = if !after.in_check() {
+            Suffix::None
+        } else if after.generate_moves(|_| true) {
+            Suffix::Check
+        } else {
+            Suffix::Mate
+        };
+        San { kind, check }
+    }
+
+    /// The origin file and/or rank that tell `mv` apart from legal moves of other pieces of
+    /// the same kind to the same square: the file if it suffices, else the rank, else both.
+    fn disambiguation(&self, piece: Piece, mv: Move) -> (Option<File>, Option<Rank>) {
+        // Only one king: nothing to tell apart, and no generation pass needed.
+        if piece == Piece::King || self.colored_pieces(self.side_to_move(), piece).len() < 2 {
+            return (None, None);
+        }
+        let mut rivals = Bitboard::EMPTY;
+        self.generate_moves(|moves| {
+            if moves.piece == piece && moves.from != mv.from && moves.to.has(mv.to) {
+                rivals |= moves.from;
+            }
+            false
+        });
+        if rivals.is_empty() {
+            (None, None)
+        } else if (rivals & mv.from.file()).is_empty() {
+            (Some(mv.from.file()), None)
+        } else if (rivals & mv.from.rank()).is_empty() {
+            (None, Some(mv.from.rank()))
+        } else {
+            (Some(mv.from.file()), Some(mv.from.rank()))
+        }
+    }
+
+    /// Parses a move in SAN and finds the one legal move it stands for.
+    ///
+    /// Lenient where PGN files from the wild need it, strict where leniency would mean
+    /// guessing:
+    ///
+    /// - accepted: `0-0` and `0-0-0`; a missing, extra or wrong `+`/`#`; annotations (`!`,
+    ///   `?`, `!?`); `e8Q` as well as `e8=Q` (and a lower-case promotion letter); a trailing
+    ///   `e.p.`; origins longer than needed (`Ng1f3`, `Ng1-f3`, `e2e4`). The capture mark `x`
+    ///   is optional and not checked.
+    /// - refused: a move that matches two legal moves ([`SanError::Ambiguous`]); a pawn
+    ///   reaching the last rank without a promotion letter; castling written as a king move
+    ///   (`Kg1`); lower-case piece letters (`b` is a file).
+    ///
+    /// ```
+    /// use bitmove::{Board, Move, SanError, Square};
+    ///
+    /// // Knights on b1 and f3 can both go to d2.
+    /// let board: Board = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1".parse().unwrap();
+    /// assert_eq!(board.parse_san("Nbd2"), Ok(Move::new(Square::B1, Square::D2)));
+    /// assert_eq!(board.parse_san("Nf3d2!?"), Ok(Move::new(Square::F3, Square::D2)));
+    /// assert_eq!(board.parse_san("Nd2"), Err(SanError::Ambiguous));
+    /// assert_eq!(board.parse_san("Nd3"), Err(SanError::Illegal));
+    /// assert_eq!(board.parse_san("Nz2"), Err(SanError::Syntax));
+    /// ```
+    pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        match parse_syntax(text)? {
+            Parsed::Castle(side) => self.find_castling(side),
+            Parsed::Normal {
+                piece,
+                file,
+                rank,
+                to,
+                promotion,
+            } => self.find_normal(piece, file, rank, to, promotion),
+        }
+    }
+
+    fn find_castling(&self, side: CastlingSide) -> Result<Move, SanError> {
+        let us = self.side_to_move();
+        let ours = self.colors(us);
+        let mut found = None;
+        self.generate_moves(|moves| {
+            if moves.piece == Piece::King {
+                for rook in moves.to & ours {
+                    let mv = Move::new(moves.from, rook);
+                    if castling_side(mv) == side {
+                        found = Some(mv);
+                    }
+                }
+            }
+            found.is_some()
+        });
+        found.ok_or(SanError::Illegal)
+    }
+
+    fn find_normal(
+        &self,
+        piece: Piece,
+        file: Option<File>,
+        rank: Option<Rank>,
+        to: Square,
+        promotion: Option<Piece>,
+    ) -> Result<Move, SanError> {
+        let ours = self.colors(self.side_to_move());
+        let mut origins = Bitboard::EMPTY;
+        self.generate_moves(|moves| {
+            // Castling (a king onto its own rook) is only ever written O-O or O-O-O.
+            let reaches = (moves.to - ours).has(to);
+            let from = moves.from;
+            let fits = moves.piece == piece
+                && reaches
+                && file.is_none_or(|f| from.file() == f)
+                && rank.is_none_or(|r| from.rank() == r)
+                // A pawn written without its file pushes straight ahead.
+                && (piece != Piece::Pawn || file.is_some() || from.file() == to.file());
+            if fits {
+                origins |= from;
+            }
+            false
+        });
+        let from = match origins.len() {
+            0 => return Err(SanError::Illegal),
+            1 => origins.first().ok_or(SanError::Illegal)?,
+            _ => return Err(SanError::Ambiguous),
+        };
+        let promotes =
+            piece == Piece::Pawn && (to.rank() == Rank::First || to.rank() == Rank::Eighth);
+        if promotes != promotion.is_some() {
+            return Err(SanError::Illegal);
+        }
+        Ok(Move {
+            from,
+            to,
+            promotion,
+        })
+    }
+}
+
+/// Which way a king-takes-own-rook move castles.
+fn castling_side(mv: Move) -> CastlingSide {
+    if mv.to.file() > mv.from.file() {
+        CastlingSide::Short
+    } else {
+        CastlingSide::Long
+    }
+}
+
+/// SAN as read, before the position is consulted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Parsed {
+    Castle(CastlingSide),
+    Normal {
+        piece: Piece,
+        file: Option<File>,
+        rank: Option<Rank>,
+        to: Square,
+        promotion: Option<Piece>,
+    },
+}
+
+/// Reads the syntax: `[piece][file][rank][x|:|-]<square>[[=]promotion]`, or castling, after
+/// dropping check marks, annotations and `e.p.`.
+fn parse_syntax(text: &str) -> Result<Parsed, SanError> {
+    let mut text = text.trim();
+    loop {
+        let before = text.len();
+        text = text.trim_end_matches(['+', '#', '!', '?']);
+        text = text.strip_suffix("e.p.").unwrap_or(text).trim_end();
+        if text.len() == before {
+            break;
+        }
+    }
+    match text {
+        "O-O" | "0-0" | "o-o" => return Ok(Parsed::Castle(CastlingSide::Short)),
+        "O-O-O" | "0-0-0" | "o-o-o" => return Ok(Parsed::Castle(CastlingSide::Long)),
+        _ => {}
+    }
+    let bytes = text.as_bytes();
+    let (piece, rest) = match bytes {
+        [b'N', rest @ ..] => (Piece::Knight, rest),
+        [b'B', rest @ ..] => (Piece::Bishop, rest),
+        [b'R', rest @ ..] => (Piece::Rook, rest),
+        [b'Q', rest @ ..] => (Piece::Queen, rest),
+        [b'K', rest @ ..] => (Piece::King, rest),
+        [b'P', rest @ ..] => (Piece::Pawn, rest),
+        rest => (Piece::Pawn, rest),
+    };
+    // The promotion: a letter after the target's rank, with or without `=`.
+    let (rest, promotion) = match rest {
+        [head @ .., b'=', letter] | [head @ .., letter]
+            if piece == Piece::Pawn
+                && letter.is_ascii_alphabetic()
+                && matches!(head.last(), Some(b'1'..=b'8')) =>
+        {
+            let promotion = match letter.to_ascii_uppercase() {
+                b'Q' => Piece::Queen,
+                b'R' => Piece::Rook,
+                b'B' => Piece::Bishop,
+                b'N' => Piece::Knight,
+                _ => return Err(SanError::Syntax),
+            };
+            (head, Some(promotion))
+        }
+        rest => (rest, None),
+    };
+    let [rest @ .., to_file, to_rank] = rest else {
+        return Err(SanError::Syntax);
+    };
+    let to = Square::new(file_of(*to_file)?, rank_of(*to_rank)?);
+    let origin = match rest {
+        // A pawn capture names the pawn's file: `xd5` alone could be read as a push.
+        [b'x' | b':' | b'-'] if piece == Piece::Pawn => return Err(SanError::Syntax),
+        [origin @ .., b'x' | b':' | b'-'] => origin,
+        origin => origin,
+    };
+    let (file, rank) = match *origin {
+        [] => (None, None),
+        [c @ b'a'..=b'h'] => (Some(file_of(c)?), None),
+        [c] => (None, Some(rank_of(c)?)),
+        [f, r] => (Some(file_of(f)?), Some(rank_of(r)?)),
+        _ => return Err(SanError::Syntax),
+    };
+    Ok(Parsed::Normal {
+        piece,
+        file,
+        rank,
+        to,
+        promotion,
+    })
+}
+
+/// A file letter, lower case only: `B` is a bishop.
+fn file_of(byte: u8) -> Result<File, SanError> {
+    match byte {
+        b'a'..=b'h' => Ok(File::index_wrapping((byte - b'a') as usize)),
+        _ => Err(SanError::Syntax),
+    }
+}
+
+fn rank_of(byte: u8) -> Result<Rank, SanError> {
+    match byte {
+        b'1'..=b'8' => Ok(Rank::index_wrapping((byte - b'1') as usize)),
+        _ => Err(SanError::Syntax),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn normal(
+        piece: Piece,
+        file: Option<File>,
+        rank: Option<Rank>,
+        to: Square,
+        promotion: Option<Piece>,
+    ) -> Parsed {
+        Parsed::Normal {
+            piece,
+            file,
+            rank,
+            to,
+            promotion,
+        }
+    }
+
+    #[test]
+    fn syntax_variants() {
+        use Piece::*;
+        let cases = [
+            ("e4", normal(Pawn, None, None, Square::E4, None)),
+            ("Pe4", normal(Pawn, None, None, Square::E4, None)),
+            (
+                "exd6 e.p.",
+                normal(Pawn, Some(File::E), None, Square::D6, None),
+            ),
+            (
+                "exd6e.p.+",
+                normal(Pawn, Some(File::E), None, Square::D6, None),
+            ),
+            ("ed6", normal(Pawn, Some(File::E), None, Square::D6, None)),
+            (
+                "e2e4",
+                normal(Pawn, Some(File::E), Some(Rank::Second), Square::E4, None),
+            ),
+            ("e8=Q#", normal(Pawn, None, None, Square::E8, Some(Queen))),
+            ("e8Q", normal(Pawn, None, None, Square::E8, Some(Queen))),
+            ("e8n", normal(Pawn, None, None, Square::E8, Some(Knight))),
+            (
+                "bxa1=B+",
+                normal(Pawn, Some(File::B), None, Square::A1, Some(Bishop)),
+            ),
+            ("Nf3", normal(Knight, None, None, Square::F3, None)),
+            (
+                "Nbd7!?",
+                normal(Knight, Some(File::B), None, Square::D7, None),
+            ),
+            (
+                "R1a3",
+                normal(Rook, None, Some(Rank::First), Square::A3, None),
+            ),
+            (
+                "Qh4xe1#",
+                normal(Queen, Some(File::H), Some(Rank::Fourth), Square::E1, None),
+            ),
+            (
+                "Ng1-f3",
+                normal(Knight, Some(File::G), Some(Rank::First), Square::F3, None),
+            ),
+            ("Kxe2??", normal(King, None, None, Square::E2, None)),
+            ("  Bb5+  ", normal(Bishop, None, None, Square::B5, None)),
+            ("O-O", Parsed::Castle(CastlingSide::Short)),
+            ("0-0+", Parsed::Castle(CastlingSide::Short)),
+            ("O-O-O#", Parsed::Castle(CastlingSide::Long)),
+            ("0-0-0", Parsed::Castle(CastlingSide::Long)),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(parse_syntax(text), Ok(expected), "{text}");
+        }
+    }
+
+    #[test]
+    fn syntax_errors() {
+        for text in [
+            "", "+", "e", "e9", "i4", "Nf", "nf3", "Ke8=Q", "e8=K", "e8=", "Nbcd2", "Nb1xxd2",
+            "O-O-O-O", "00", "--", "é4", "Z", "xe4", "e4x", "Nb1d2d3",
+        ] {
+            assert_eq!(parse_syntax(text), Err(SanError::Syntax), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn errors_display() {
+        for e in [SanError::Syntax, SanError::Illegal, SanError::Ambiguous] {
+            assert!(!e.to_string().is_empty());
+        }
+    }
+}

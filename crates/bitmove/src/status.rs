@@ -1,0 +1,235 @@
+//! Questions about a position that engines and game front-ends ask: who attacks a square,
+//! does a move check, is the game over, and the split of moves into captures and quiets for
+//! quiescence search.
+//!
+//! Everything here is built on the public board and generation API; the captures/quiets split
+//! masks the set-shaped moves of [`Board::generate_moves`] rather than generating twice.
+
+use crate::attacks::{
+    bishop_attacks, dispatch, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    SliderBackend,
+};
+use crate::{zobrist, Bitboard, Board, Color, Move, MoveList, Piece, PieceMoves, Square};
+
+/// Whether the side to move can move, and if not, why not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The side to move has a legal move.
+    Ongoing,
+    /// The side to move is in check and has no legal move: it has lost.
+    Checkmate,
+    /// The side to move is not in check and has no legal move: a draw.
+    Stalemate,
+}
+
+impl Board {
+    /// The pieces of `color` that attack `square`, with the board's current blockers (a piece
+    /// on `square` itself does not block).
+    ///
+    /// ```
+    /// use bitmove::{Board, Color, Square};
+    ///
+    /// let board = Board::default();
+    /// let defenders = board.attackers_to(Square::F3, Color::White);
+    /// assert_eq!(defenders.len(), 3); // e2 and g2 pawns, g1 knight
+    /// ```
+    pub fn attackers_to(&self, square: Square, color: Color) -> Bitboard {
+        let occupied = self.occupied();
+        let theirs = self.colors(color);
+        let straight = self.pieces(Piece::Rook) | self.pieces(Piece::Queen);
+        let diagonal = self.pieces(Piece::Bishop) | self.pieces(Piece::Queen);
+        // A pawn of `color` attacks `square` from where a pawn of the other colour on `square`
+        // would attack.
+        let attackers = pawn_attacks(!color, square) & self.pieces(Piece::Pawn)
+            | knight_attacks(square) & self.pieces(Piece::Knight)
+            | king_attacks(square) & self.pieces(Piece::King)
+            | rook_attacks(square, occupied) & straight
+            | bishop_attacks(square, occupied) & diagonal;
+        attackers & theirs
+    }
+
+    /// Whether a piece of `by` attacks `square`.
+    ///
+    /// ```
+    /// use bitmove::{Board, Color, Square};
+    ///
+    /// let board = Board::default();
+    /// assert!(board.is_attacked(Square::F6, Color::Black));
+    /// assert!(!board.is_attacked(Square::E4, Color::Black));
+    /// ```
+    pub fn is_attacked(&self, square: Square, by: Color) -> bool {
+        !self.attackers_to(square, by).is_empty()
+    }
+
+    /// Whether the legal move `mv` gives check (directly, by discovery, by castling or by en
+    /// passant). Answered by making the move on a copy, which is exact in every case; for an
+    /// illegal move the answer is unspecified (but there is no panic).
+    ///
+    /// ```
+    /// use bitmove::{Board, Move, Square};
+    ///
+    /// let board: Board = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1".parse().unwrap();
+    /// assert!(board.gives_check(Move::new(Square::A1, Square::A8)));
+    /// assert!(!board.gives_check(Move::new(Square::E1, Square::A1))); // O-O-O puts the rook on d1
+    /// ```
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        after.in_check()
+    }
+
+    /// Whether the side to move has at least one legal move; stops at the first one found.
+    pub fn has_legal_moves(&self) -> bool {
+        self.generate_moves(|_| true)
+    }
+
+    /// Whether the game goes on, or the side to move is mated or stalemated. Draws by rule
+    /// (fifty moves, repetition, insufficient material) are separate questions:
+    /// [`is_fifty_move_draw`](Board::is_fifty_move_draw),
+    /// [`is_insufficient_material`](Board::is_insufficient_material), and
+    /// [`Game`](crate::Game) for repetition.
+    ///
+    /// ```
+    /// use bitmove::{Board, Status};
+    ///
+    /// let mated: Board = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+    ///     .parse()
+    ///     .unwrap();
+    /// assert_eq!(mated.status(), Status::Checkmate);
+    /// assert_eq!(Board::default().status(), Status::Ongoing);
+    /// ```
+    pub fn status(&self) -> Status {
+        if self.has_legal_moves() {
+            Status::Ongoing
+        } else if self.in_check() {
+            Status::Checkmate
+        } else {
+            Status::Stalemate
+        }
+    }
+
+    /// Whether neither side has the material to mate by any sequence of legal moves: no
+    /// pawns, rooks or queens, and either at most one knight or bishop in all, or only
+    /// bishops, all on squares of one colour. (K+N v K+N is not included: mate is possible,
+    /// if only with help.)
+    ///
+    /// ```
+    /// use bitmove::Board;
+    ///
+    /// let board: Board = "8/8/4k3/8/2b5/3B4/4K3/8 w - - 0 1".parse().unwrap(); // bishops on light squares
+    /// assert!(board.is_insufficient_material());
+    /// assert!(!Board::default().is_insufficient_material());
+    /// ```
+    pub fn is_insufficient_material(&self) -> bool {
+        let heavy = self.pieces(Piece::Pawn) | self.pieces(Piece::Rook) | self.pieces(Piece::Queen);
+        if !heavy.is_empty() {
+            return false;
+        }
+        let bishops = self.pieces(Piece::Bishop);
+        let minors = bishops | self.pieces(Piece::Knight);
+        minors.len() <= 1
+            || (minors == bishops
+                && ((bishops & Bitboard::LIGHT_SQUARES).is_empty()
+                    || (bishops & Bitboard::DARK_SQUARES).is_empty()))
+    }
+
+    /// Whether the fifty-move rule applies: a hundred half-moves or more without a capture or
+    /// a pawn move, and the side to move is not mated (mate on the hundredth ply wins).
+    ///
+    /// ```
+    /// use bitmove::Board;
+    ///
+    /// let board: Board = "8/8/4k3/8/8/3RK3/8/8 w - - 100 80".parse().unwrap();
+    /// assert!(board.is_fifty_move_draw());
+    /// ```
+    pub fn is_fifty_move_draw(&self) -> bool {
+        self.halfmove_clock() >= 100 && self.status() != Status::Checkmate
+    }
+
+    /// The position with the side to move passing its turn, for null-move pruning; `None` when
+    /// in check (passing would leave the king capturable). The en-passant square is cleared,
+    /// the halfmove clock and move number advance as for a move, and the hash is updated
+    /// incrementally (side-to-move and en-passant keys).
+    ///
+    /// ```
+    /// use bitmove::{Board, Color};
+    ///
+    /// let passed = Board::default().null_move().unwrap();
+    /// assert_eq!(passed.side_to_move(), Color::Black);
+    /// assert_eq!(passed.hash(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1"
+    ///     .parse::<Board>().unwrap().hash());
+    /// ```
+    pub fn null_move(&self) -> Option<Board> {
+        if self.in_check() {
+            return None;
+        }
+        let mut board = self.clone();
+        if let Some(ep) = board.en_passant.take() {
+            board.hash ^= zobrist::en_passant(ep.file());
+        }
+        board.hash ^= zobrist::white_to_move();
+        if board.side == Color::Black {
+            board.fullmove = board.fullmove.saturating_add(1);
+        }
+        board.halfmove = board.halfmove.saturating_add(1);
+        board.side = !board.side;
+        // The side that passed was not giving check (a valid board never leaves the side not
+        // to move in check), so only the new side's pins need computing.
+        dispatch!(SliderBackend::current(), |s| board.update_checks(s));
+        Some(board)
+    }
+
+    /// The legal captures: moves onto an enemy piece, en passant, and capturing promotions
+    /// (each of the four pieces).
+    ///
+    /// ```
+    /// use bitmove::Board;
+    ///
+    /// let board: Board = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2".parse().unwrap();
+    /// let captures = board.captures();
+    /// assert_eq!(captures.len(), 1);
+    /// assert_eq!(captures[0].to_string(), "e5d6"); // en passant
+    /// assert_eq!(board.quiets().len() + captures.len(), board.legal_moves().len());
+    /// ```
+    pub fn captures(&self) -> MoveList {
+        let theirs = self.capture_targets();
+        self.masked_moves(|moves| moves.to & theirs(moves.piece))
+    }
+
+    /// The legal moves that capture nothing: quiet moves, pushes, quiet promotions, and
+    /// castling (which takes only its own rook).
+    pub fn quiets(&self) -> MoveList {
+        let theirs = self.capture_targets();
+        self.masked_moves(|moves| moves.to - theirs(moves.piece))
+    }
+
+    /// The squares a piece of kind `piece` captures on: enemy pieces, and for a pawn the
+    /// en-passant square.
+    fn capture_targets(&self) -> impl Fn(Piece) -> Bitboard {
+        let theirs = self.colors(!self.side_to_move());
+        let ep = self.en_passant().map_or(Bitboard::EMPTY, Square::bitboard);
+        move |piece| {
+            if piece == Piece::Pawn {
+                theirs | ep
+            } else {
+                theirs
+            }
+        }
+    }
+
+    /// The legal moves, each set of targets narrowed by `mask`.
+    fn masked_moves(&self, mask: impl Fn(PieceMoves) -> Bitboard) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_moves(|moves| {
+            let kept = PieceMoves {
+                to: mask(moves),
+                ..moves
+            };
+            for mv in kept {
+                list.push(mv);
+            }
+            false
+        });
+        list
+    }
+}

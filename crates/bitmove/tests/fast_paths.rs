@@ -1,0 +1,129 @@
+//! Exactness of the fast paths: every slider backend (PEXT where the CPU has BMI2, magic, the
+//! ray-walking reference), the hashed perft (also with a 1 MiB table, which forces constant
+//! replacement), the threaded perft, and both together give the suite's node counts on every
+//! position of tests/data. The default run keeps each count small; `--ignored` runs them all.
+
+use bitmove::{divide, divide_with, perft_backend, perft_with_options, Board, PerftOptions};
+use bitmove::{SliderBackend, Square};
+
+const STANDARD: &str = include_str!("../../../tests/data/standard.epd");
+const SUITE: &str = include_str!("../../../tests/data/suite.epd");
+const CHESS960: &str = include_str!("../../../tests/data/chess960.epd");
+
+/// (board, [(depth, nodes)]) of every position of every suite file.
+fn positions() -> Vec<(Board, Vec<(u32, u64)>)> {
+    let mut out = Vec::new();
+    for (text, chess960) in [(STANDARD, false), (SUITE, false), (CHESS960, true)] {
+        for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+            let mut parts = line.split(';');
+            let fen = parts.next().unwrap().trim();
+            let board = Board::from_fen_with(fen, chess960).unwrap();
+            let depths = parts
+                .map(|p| {
+                    let (d, n) = p.trim().split_once(' ').unwrap();
+                    (d[1..].parse().unwrap(), n.parse().unwrap())
+                })
+                .collect();
+            out.push((board, depths));
+        }
+    }
+    out
+}
+
+/// Ways of running perft, each checked against the suite's counts.
+fn runners() -> Vec<(String, Box<dyn Fn(&Board, u32) -> u64>)> {
+    let mut runners: Vec<(String, Box<dyn Fn(&Board, u32) -> u64>)> = Vec::new();
+    for backend in SliderBackend::ALL.into_iter().filter(|b| b.is_supported()) {
+        runners.push((
+            format!("backend {backend}"),
+            Box::new(move |b: &Board, d| perft_backend(backend, b, d)),
+        ));
+    }
+    for (threads, hash_mb) in [(1, 1), (1, 64), (2, 0), (3, 1), (4, 16)] {
+        let options = PerftOptions { threads, hash_mb };
+        runners.push((
+            format!("{threads} threads, {hash_mb} MiB table"),
+            Box::new(move |b: &Board, d| perft_with_options(b, d, &options)),
+        ));
+    }
+    runners
+}
+
+/// Runs every runner on every (position, depth) whose count passes `keep`; returns the number
+/// of checks, after listing every mismatch in the panic message.
+fn check_all(keep: impl Fn(u32, u64) -> bool) -> usize {
+    let runners = runners();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (board, depths) in positions() {
+        for &(depth, expected) in depths.iter().filter(|(d, n)| keep(*d, *n)) {
+            for (name, run) in &runners {
+                let got = run(&board, depth);
+                checked += 1;
+                if got != expected {
+                    failures.push(format!(
+                        "{name}: {board} depth {depth}: expected {expected}, got {got}"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    checked
+}
+
+#[test]
+fn every_fast_path_matches_the_suite() {
+    // The largest depth of each position up to 100,000 nodes, and depth 1 always.
+    let checked = check_all(|d, n| n <= 100_000 || d == 1);
+    assert!(checked > 1_000, "{checked}");
+}
+
+#[test]
+fn divide_with_options_splits_like_divide() {
+    let options = [
+        PerftOptions {
+            threads: 2,
+            hash_mb: 1,
+        },
+        PerftOptions {
+            threads: 1,
+            hash_mb: 4,
+        },
+    ];
+    for (board, _) in positions().into_iter().step_by(5) {
+        let plain = divide(&board, 3);
+        for options in &options {
+            let split = divide_with(&board, 3, options);
+            assert_eq!(split, plain, "{board}");
+        }
+    }
+}
+
+#[test]
+fn repeated_hashed_runs_share_nothing_stale() {
+    // Two positions that transpose into each other at different depths, through one table
+    // size: counts must depend on (position, depth), never on what ran before.
+    let board = Board::default();
+    let options = PerftOptions {
+        threads: 1,
+        hash_mb: 1,
+    };
+    let mut after = board.clone();
+    for mv in [(Square::G1, Square::F3), (Square::G8, Square::F6)] {
+        after.play(bitmove::Move::new(mv.0, mv.1)).unwrap();
+    }
+    for _ in 0..2 {
+        assert_eq!(perft_with_options(&board, 5, &options), 4_865_609);
+        assert_eq!(
+            perft_with_options(&after, 3, &options),
+            perft_backend(SliderBackend::Reference, &after, 3)
+        );
+    }
+}
+
+#[test]
+#[ignore = "deep: every suite count (up to 5,000,000 nodes) through every fast path, minutes in release"]
+fn every_fast_path_matches_the_suite_deep() {
+    check_all(|_, n| n <= 5_000_000);
+}

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Runs every fuzz target (or the ones named) for SECONDS each, one after another, on one core.
+#
+#   scripts/fuzz.sh [SECONDS] [TARGET...]        default: 60 seconds, every target
+#
+# Works on the stable toolchain: libFuzzer's coverage flags are stable codegen options, and only
+# the sanitizers need nightly, so the default is `--sanitizer none`. FUZZ_SANITIZER=address
+# builds with AddressSanitizer through RUSTC_BOOTSTRAP=1 instead (slower; bitmove's only unsafe
+# code is the PEXT intrinsic). Installs cargo-fuzz from crates.io when it is missing.
+#
+# The targets are built once, first, and then run directly, so edits to the tree while it runs
+# do not change what is being fuzzed. Seeds come from tests/data (suite FENs, a few UCI lines);
+# the corpus grows in fuzz/corpus and crashes land in fuzz/artifacts/TARGET (both git-ignored).
+# Each target's libFuzzer log is kept in fuzz/logs/TARGET.log. Prints one summary line per
+# target; exits 1 if any target crashed, 2 if the build failed.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root/fuzz"
+
+seconds="${1:-60}"
+if ! [[ "$seconds" =~ ^[0-9]+$ ]]; then
+    echo "usage: scripts/fuzz.sh [SECONDS] [TARGET...]" >&2
+    exit 2
+fi
+shift || true
+
+if ! cargo fuzz --version >/dev/null 2>&1; then
+    echo "installing cargo-fuzz ..." >&2
+    cargo install cargo-fuzz --locked >&2
+fi
+
+sanitizer="${FUZZ_SANITIZER:-none}"
+if [[ "$sanitizer" != none ]]; then
+    export RUSTC_BOOTSTRAP=1
+fi
+
+if [[ $# -gt 0 ]]; then
+    targets=("$@")
+else
+    mapfile -t targets < <(cargo fuzz list)
+fi
+
+echo "building ${targets[*]} (sanitizer: $sanitizer) ..." >&2
+for target in "${targets[@]}"; do
+    if ! cargo fuzz build --sanitizer "$sanitizer" "$target" >&2; then
+        echo "fuzz: build of $target failed" >&2
+        exit 2
+    fi
+done
+bin="target/$(rustc -vV | sed -n 's/^host: //p')/release"
+
+# Seed corpora: every FEN of the data files, for the FEN targets; UCI lines for the UCI target.
+fens() {
+    grep -hv '^#' "$root"/tests/data/*.epd | cut -d';' -f1 | sed 's/ *$//'
+}
+seed() { # seed TARGET NAME FORMAT ARGS...
+    mkdir -p "corpus/$1"
+    # shellcheck disable=SC2059 # the format is ours
+    printf "${@:3}" >"corpus/$1/$2"
+}
+n=0
+while IFS= read -r fen; do
+    n=$((n + 1))
+    seed fen "seed-$n" '%s' "$fen"
+    # Control byte: bit 0 = Chess960 mode (for Shredder-FEN castling), the rest = plies to play.
+    chess960=0
+    [[ "$fen" =~ \ [wb]\ [A-Ha-h]+\  ]] && chess960=1
+    control=$(printf '\\x%02x' $((n % 32 * 2 + chess960)))
+    seed shakmaty_fen "seed-$n" "$control%s\n%s" "$fen" "steer-$n"
+done < <(fens)
+seed uci seed-1 '\x00e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1'
+seed uci seed-2 '\x01e1c1 e8g8 d5e6 a6e2 e1h1'
+seed uci seed-3 '\x03b7a8q b2a1n a7b8r h2g1b'
+seed uci seed-4 '\x06f1g1 e1h1 h8g8 f8h8'
+seed game seed-1 '\x00\x00\x00\x01\x80\x0c\x1c\x00\x00\x05'
+
+mkdir -p logs "artifacts"
+status=0
+summary=()
+for target in "${targets[@]}"; do
+    dict=()
+    case "$target" in
+        fen | shakmaty_fen) dict=(-dict=dicts/fen.dict) ;;
+        uci) dict=(-dict=dicts/uci.dict) ;;
+    esac
+    log="logs/$target.log"
+    mkdir -p "artifacts/$target"
+    echo "fuzzing $target for $seconds s ..." >&2
+    # One process, so one core; -timeout turns a hang into a crash.
+    if "$bin/$target" "corpus/$target" -artifact_prefix="artifacts/$target/" \
+        -max_total_time="$seconds" -timeout=20 -print_final_stats=1 "${dict[@]}" \
+        >"$log" 2>&1; then
+        result=ok
+    else
+        result=CRASH
+        status=1
+    fi
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+    speed=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*')
+    line="fuzz $target: ${runs:-?} executions in $seconds s (${speed:-?}/s), coverage ${cov:-?}, $result"
+    if [[ "$result" == CRASH ]]; then
+        line+=" -> $(grep -o 'artifacts/[^ ]*' "$log" | tail -1)"
+    fi
+    summary+=("$line")
+    echo "$line" >&2
+done
+
+printf '%s\n' "${summary[@]}"
+exit "$status"
