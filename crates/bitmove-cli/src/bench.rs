@@ -8,7 +8,7 @@ use std::time::Instant;
 use bitmove::Board;
 use serde_json::json;
 
-use crate::{json, Failure};
+use crate::{Failure, json};
 
 /// The six Chess Programming Wiki perft positions, at depths that take a few seconds together:
 /// name, FEN, depth, nodes, and the shallower depth and nodes of `--quick`.

@@ -13,7 +13,7 @@ use serde_json::json;
 
 use crate::cli::BisectArgs;
 use crate::engine::{Divide, Engine};
-use crate::{json, Failure};
+use crate::{Failure, json};
 
 /// Where divides come from: bitmove in-process, or an engine.
 enum Side {

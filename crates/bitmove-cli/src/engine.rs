@@ -12,8 +12,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::errors::quote;
 use crate::Failure;
+use crate::errors::quote;
 
 /// The longest line kept from an engine; the rest of a longer line is dropped.
 const MAX_LINE: usize = 4096;
@@ -74,10 +74,10 @@ impl Engine {
             let last = Arc::clone(&stderr);
             std::thread::spawn(move || {
                 read_lines(pipe, |line| {
-                    if !line.trim().is_empty() {
-                        if let Ok(mut last) = last.lock() {
-                            *last = line.trim().chars().take(200).collect();
-                        }
+                    if !line.trim().is_empty()
+                        && let Ok(mut last) = last.lock()
+                    {
+                        *last = line.trim().chars().take(200).collect();
                     }
                     true
                 })

@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use bitmove::attacks::magic::finder;
 use bitmove::Square;
+use bitmove::attacks::magic::finder;
 
 use crate::Failure;
 

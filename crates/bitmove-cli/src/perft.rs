@@ -7,7 +7,7 @@ use std::time::Instant;
 use serde_json::json;
 
 use crate::cli::PerftArgs;
-use crate::{json, position, Failure};
+use crate::{Failure, json, position};
 
 pub(crate) fn perft(args: &PerftArgs) -> Result<u8, Failure> {
     let board = position(

@@ -7,8 +7,8 @@ use std::io::{IsTerminal, Write};
 
 use bitmove::{Bitboard, Board, CastlingSide, Color, File, Piece, Rank, Square, Status};
 
-use crate::cli::ShowArgs;
 use crate::Failure;
+use crate::cli::ShowArgs;
 
 /// How the board is drawn.
 #[derive(Clone, Copy)]
@@ -207,11 +207,7 @@ fn pieces(board: &Board, squares: Bitboard) -> String {
 }
 
 fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
+    if n == 1 { "" } else { "s" }
 }
 
 /// Words joined by spaces, wrapped at `width` columns with continuation lines indented by

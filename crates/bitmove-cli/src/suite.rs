@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
 use crate::cli::SuiteArgs;
-use crate::{json, Failure};
+use crate::{Failure, json};
 
 /// One position of the suite and its expected counts by depth.
 struct Entry {
@@ -53,7 +53,7 @@ fn parse(path: &Path, text: &str, chess960: bool) -> Result<Vec<Entry>, Failure>
                         path,
                         line,
                         format!("expected `;D<depth> <nodes>`, found {part:?}"),
-                    ))
+                    ));
                 }
             }
         }
@@ -123,19 +123,21 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
         for _ in 0..jobs {
             let sender = sender.clone();
             let (next, checks, entries) = (&next, &checks, &entries);
-            scope.spawn(move || loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(check) = checks.get(index) else {
-                    break;
-                };
-                let started = Instant::now();
-                let got = bitmove::perft(&entries[check.entry].board, check.depth);
-                let outcome = Outcome {
-                    got,
-                    seconds: started.elapsed().as_secs_f64(),
-                };
-                if sender.send((index, outcome)).is_err() {
-                    break;
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(check) = checks.get(index) else {
+                        break;
+                    };
+                    let started = Instant::now();
+                    let got = bitmove::perft(&entries[check.entry].board, check.depth);
+                    let outcome = Outcome {
+                        got,
+                        seconds: started.elapsed().as_secs_f64(),
+                    };
+                    if sender.send((index, outcome)).is_err() {
+                        break;
+                    }
                 }
             });
         }

@@ -9,8 +9,8 @@ use std::io::{BufRead, Write};
 
 use bitmove::{Board, Move, Piece};
 
-use crate::cli::UciArgs;
 use crate::Failure;
+use crate::cli::UciArgs;
 
 /// A kind of move the broken engine leaves out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]

@@ -488,9 +488,11 @@ fn suite_json() {
     let checks = v["checks"].as_array().unwrap();
     assert_eq!(v["passed"].as_u64().unwrap(), checks.len() as u64);
     assert_eq!(v["failed"], 0);
-    assert!(checks
-        .iter()
-        .all(|c| c["passed"] == true && c["got"] == c["expected"]));
+    assert!(
+        checks
+            .iter()
+            .all(|c| c["passed"] == true && c["got"] == c["expected"])
+    );
     let lines: Vec<u64> = checks.iter().map(|c| c["line"].as_u64().unwrap()).collect();
     assert!(lines.windows(2).all(|w| w[0] <= w[1]), "file order");
     let nodes: u64 = checks.iter().map(|c| c["got"].as_u64().unwrap()).sum();
@@ -532,9 +534,11 @@ fn perft_and_divide_json() {
     let v = json(&out);
     let divide = v["divide"].as_array().unwrap();
     assert_eq!(divide.len(), 48);
-    assert!(divide
-        .iter()
-        .any(|d| d["move"] == "e1g1" && d["nodes"] == 43));
+    assert!(
+        divide
+            .iter()
+            .any(|d| d["move"] == "e1g1" && d["nodes"] == 43)
+    );
     assert_eq!(v["nodes"], 2039);
 }
 

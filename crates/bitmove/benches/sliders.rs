@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use bitmove::attacks::{Magic, Pext, Reference, Sliders};
 use bitmove::{Bitboard, Square};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const PAIRS: usize = 4096;
 

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use bitmove::{divide, Board};
+use bitmove::{Board, divide};
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -73,11 +73,7 @@ impl Bitboard {
     /// The only square in the set, or `None` when it holds zero or several.
     #[inline(always)]
     pub const fn single(self) -> Option<Square> {
-        if self.has_many() {
-            None
-        } else {
-            self.first()
-        }
+        if self.has_many() { None } else { self.first() }
     }
 
     /// Union (a `const` `|`).

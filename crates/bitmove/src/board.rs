@@ -3,10 +3,10 @@
 use core::fmt;
 
 use crate::attacks::{
-    between, bishop_rays, dispatch, king_attacks, knight_attacks, pawn_attacks, rook_rays,
-    SliderBackend, Sliders,
+    SliderBackend, Sliders, between, bishop_rays, dispatch, king_attacks, knight_attacks,
+    pawn_attacks, rook_rays,
 };
-use crate::{zobrist, Bitboard, Color, File, Move, Piece, Rank, Square};
+use crate::{Bitboard, Color, File, Move, Piece, Rank, Square, zobrist};
 
 /// Castling rights, stored as the squares of the castling rooks, so that standard chess and
 /// Chess960 need no separate cases: a right is lost when anything moves from or to its rook's

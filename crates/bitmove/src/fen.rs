@@ -9,7 +9,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::attacks::{dispatch, SliderBackend};
+use crate::attacks::{SliderBackend, dispatch};
 use crate::board::{CastlingRights, CastlingSide};
 use crate::{Bitboard, Board, Color, File, Piece, Rank, Square};
 
@@ -171,9 +171,9 @@ impl fmt::Display for FenError {
                 "{found:?} is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8"
             ),
             FenError::SideToMove => f.write_str("expected 'w' or 'b'"),
-            FenError::CastlingSyntax => f.write_str(
-                "expected '-' or castling letters (KQkq, or rook files such as HAha)",
-            ),
+            FenError::CastlingSyntax => {
+                f.write_str("expected '-' or castling letters (KQkq, or rook files such as HAha)")
+            }
             FenError::EnPassantSyntax => {
                 f.write_str("expected '-' or a square on rank 3 or 6, such as e3")
             }

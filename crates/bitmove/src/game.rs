@@ -193,7 +193,7 @@ impl Game {
             Status::Checkmate => {
                 return Some(Outcome::Checkmate {
                     winner: !self.board.side_to_move(),
-                })
+                });
             }
             Status::Stalemate => return Some(Outcome::Draw(DrawReason::Stalemate)),
             Status::Ongoing => {}

@@ -194,16 +194,16 @@ mod status;
 mod uci;
 mod zobrist;
 
-pub use attacks::{between, line, SliderBackend};
+pub use attacks::{SliderBackend, between, line};
 pub use bitboard::{Bitboard, BitboardIter, Subsets};
 pub use board::{Board, CastlingRights, CastlingSide, IllegalMove};
-pub use chess960::{chess960_back_rank, CastlingNotation, Fen};
+pub use chess960::{CastlingNotation, Fen, chess960_back_rank};
 pub use fen::{FenError, FenField, PositionError};
 #[cfg(feature = "std")]
 pub use game::{DrawReason, Game, Outcome};
-pub use moves::{Move, MoveList, PieceMoves, PieceMovesIter, UciError, MAX_MOVES};
+pub use moves::{MAX_MOVES, Move, MoveList, PieceMoves, PieceMovesIter, UciError};
 #[cfg(feature = "std")]
-pub use perft::{divide, divide_with, perft_with_options, PerftOptions};
+pub use perft::{PerftOptions, divide, divide_with, perft_with_options};
 pub use perft::{perft, perft_backend};
 pub use piece::{Color, Piece};
 pub use san::{San, SanError};

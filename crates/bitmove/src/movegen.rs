@@ -9,7 +9,7 @@
 //! occupancy.
 
 use crate::attacks::{
-    between, dispatch, king_attacks, knight_attacks, line, pawn_attacks, SliderBackend, Sliders,
+    SliderBackend, Sliders, between, dispatch, king_attacks, knight_attacks, line, pawn_attacks,
 };
 use crate::{Bitboard, Board, Color, File, Move, MoveList, Piece, PieceMoves, Rank, Square};
 
@@ -114,10 +114,10 @@ impl Board {
                 }
                 if let Some(one) = one.filter(|sq| !occupied.has(*sq)) {
                     reach |= one;
-                    if let Some(two) = two.filter(|sq| !occupied.has(*sq)) {
-                        if mv.from.rank() == start {
-                            reach |= two;
-                        }
+                    if let Some(two) = two.filter(|sq| !occupied.has(*sq))
+                        && mv.from.rank() == start
+                    {
+                        reach |= two;
                     }
                 }
                 reach
@@ -458,11 +458,7 @@ impl Board {
 /// The set moved one rank towards the opponent.
 #[inline(always)]
 fn forward<const WHITE: bool>(set: Bitboard) -> Bitboard {
-    if WHITE {
-        set.up()
-    } else {
-        set.down()
-    }
+    if WHITE { set.up() } else { set.down() }
 }
 
 /// The set moved one rank forward and one file towards the a-file.

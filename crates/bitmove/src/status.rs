@@ -6,10 +6,10 @@
 //! masks the set-shaped moves of [`Board::generate_moves`] rather than generating twice.
 
 use crate::attacks::{
-    bishop_attacks, dispatch, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-    SliderBackend,
+    SliderBackend, bishop_attacks, dispatch, king_attacks, knight_attacks, pawn_attacks,
+    rook_attacks,
 };
-use crate::{zobrist, Bitboard, Board, Color, Move, MoveList, Piece, PieceMoves, Square};
+use crate::{Bitboard, Board, Color, Move, MoveList, Piece, PieceMoves, Square, zobrist};
 
 /// Whether the side to move can move, and if not, why not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

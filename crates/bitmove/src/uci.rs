@@ -23,10 +23,10 @@ impl Board {
     /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
         let mut mv = parse_uci_syntax(text)?;
-        if !self.chess960 {
-            if let Some(castle) = self.standard_castling(mv) {
-                mv = castle;
-            }
+        if !self.chess960
+            && let Some(castle) = self.standard_castling(mv)
+        {
+            mv = castle;
         }
         if self.is_legal(mv) {
             Ok(mv)

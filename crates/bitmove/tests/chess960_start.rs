@@ -1,7 +1,7 @@
 //! Chess960 start positions (Scharnagl numbers, Double Fischer Random) and X-FEN /
 //! Shredder-FEN output, against the arrays and perft values of tests/data/chess960.epd.
 
-use bitmove::{chess960_back_rank, perft, Board, CastlingNotation, Piece};
+use bitmove::{Board, CastlingNotation, Piece, chess960_back_rank, perft};
 
 const CHESS960: &str = include_str!("../../../tests/data/chess960.epd");
 
@@ -98,11 +98,7 @@ fn double_fischer_random() {
         rank.iter()
             .map(|p| {
                 let c = p.to_char();
-                if upper {
-                    c.to_ascii_uppercase()
-                } else {
-                    c
-                }
+                if upper { c.to_ascii_uppercase() } else { c }
             })
             .collect()
     };

@@ -1,7 +1,7 @@
 //! Perft against the independent node counts in tests/data (Stockfish, cross-checked with a
 //! python-chess perft). Entries above `LIMIT` nodes run with `--ignored`.
 
-use bitmove::{perft, perft_backend, Board, SliderBackend};
+use bitmove::{Board, SliderBackend, perft, perft_backend};
 
 const LIMIT: u64 = 20_000_000;
 

@@ -154,9 +154,11 @@ fn capture_promotions_come_four_each() {
     let board: Board = "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
     let captures = board.captures();
     assert_eq!(captures.len(), 4);
-    assert!(captures
-        .iter()
-        .all(|m| m.to == Square::B8 && m.promotion.is_some()));
+    assert!(
+        captures
+            .iter()
+            .all(|m| m.to == Square::B8 && m.promotion.is_some())
+    );
     assert_eq!(
         board
             .quiets()

@@ -3,7 +3,7 @@
 //! Counts are the published values of Martin Sedlak's perft test positions and the Chess
 //! Programming Wiki table, which the suite data (tests/data) confirm independently.
 
-use bitmove::{perft, Board, Move, Square};
+use bitmove::{Board, Move, Square, perft};
 
 fn check(fen: &str, depth: u32, nodes: u64) {
     let board = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
@@ -18,10 +18,12 @@ fn en_passant_rank_pin_is_refused() {
     board.play(Move::new(Square::D7, Square::D5)).unwrap();
     assert_eq!(board.en_passant(), Some(Square::D6));
     assert!(!board.is_legal(Move::new(Square::C5, Square::D6)));
-    assert!(board
-        .legal_moves()
-        .iter()
-        .all(|m| m.to != Square::D6 || m.from != Square::C5));
+    assert!(
+        board
+            .legal_moves()
+            .iter()
+            .all(|m| m.to != Square::D6 || m.from != Square::C5)
+    );
     check("3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1", 6, 1_134_888);
 }
 

@@ -2,7 +2,7 @@
 //! through them. Both come from compile-time 64x64 tables and make pins, check evasions and
 //! castling paths O(1).
 
-use super::reference::{ray_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
+use super::reference::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS, ray_attacks};
 use crate::{Bitboard, Square};
 
 /// `[between, line]`, each indexed `[a][b]`.

@@ -20,8 +20,8 @@
 //! perft suites, run through this path at every depth of 2 and more, prove it exact.
 
 use crate::attacks::{
-    between, bishop_rays, king_attacks, king_attacks_set, knight_attacks_set, pawn_attacks_set,
-    rook_rays, Sliders,
+    Sliders, between, bishop_rays, king_attacks, king_attacks_set, knight_attacks_set,
+    pawn_attacks_set, rook_rays,
 };
 use crate::{Bitboard, Board, Color, Piece, Rank};
 

@@ -10,12 +10,12 @@ mod parallel;
 #[cfg(feature = "std")]
 mod table;
 
-use crate::attacks::{dispatch, SliderBackend, Sliders};
 use crate::Board;
 #[cfg(feature = "std")]
 use crate::Move;
+use crate::attacks::{SliderBackend, Sliders, dispatch};
 #[cfg(feature = "std")]
-pub use parallel::{divide_with, perft_with_options, PerftOptions};
+pub use parallel::{PerftOptions, divide_with, perft_with_options};
 #[cfg(feature = "std")]
 use table::Table;
 

@@ -8,8 +8,8 @@
 use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::vec::Vec;
 
-use super::{perft_tt, Table};
-use crate::attacks::{dispatch, SliderBackend};
+use super::{Table, perft_tt};
+use crate::attacks::{SliderBackend, dispatch};
 use crate::{Board, Move};
 
 /// How to run perft: threads and hash table size.
