@@ -171,6 +171,8 @@
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
+// No input may make the library panic: no unwrap or expect outside tests (clippy.toml).
+#![deny(clippy::unwrap_used, clippy::expect_used)]
 
 #[cfg(feature = "std")]
 extern crate std;
@@ -210,3 +212,8 @@ pub use san::{San, SanError};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use status::Status;
 pub use uci::Uci;
+
+/// The README's Rust examples, compiled and run as doctests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
