@@ -73,6 +73,10 @@ seed uci seed-1 '\x00e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1'
 seed uci seed-2 '\x01e1c1 e8g8 d5e6 a6e2 e1h1'
 seed uci seed-3 '\x03b7a8q b2a1n a7b8r h2g1b'
 seed uci seed-4 '\x06f1g1 e1h1 h8g8 f8h8'
+seed san seed-1 '\x00e4 e5 Nf3 Nc6 Bc4 Nf6 O-O'
+seed san seed-2 '\x01O-O-O O-O dxe6 Bxe2 Qxf6 gxh1=Q+'
+seed san seed-3 '\x03bxa8=Q bxa1=N+ axb8=R h1=B'
+seed san seed-4 '\x06O-O O-O Rg8'
 seed game seed-1 '\x00\x00\x00\x01\x80\x0c\x1c\x00\x00\x05'
 
 mkdir -p logs "artifacts"
@@ -83,6 +87,7 @@ for target in "${targets[@]}"; do
     case "$target" in
         fen | shakmaty_fen) dict=(-dict=dicts/fen.dict) ;;
         uci) dict=(-dict=dicts/uci.dict) ;;
+        san) dict=(-dict=dicts/san.dict) ;;
     esac
     log="logs/$target.log"
     mkdir -p "artifacts/$target"

@@ -55,11 +55,13 @@ fuzz_target!(|data: &[u8]| {
     let Ok(fen) = Fen::from_ascii(first_line.trim().as_bytes()) else {
         return;
     };
-    let Ok(mut theirs) = fen
-        .into_position::<Chess>(mode)
-        .or_else(|e| e.ignore_impossible_check())
-        .or_else(|e| e.ignore_too_much_material())
-    else {
+    let Some(mut theirs) = (match fen.into_position::<Chess>(mode) {
+        Ok(position) => Some(position),
+        Err(e) => match e.ignore_impossible_check() {
+            Ok(position) => Some(position),
+            Err(e) => e.ignore_too_much_material().ok(),
+        },
+    }) else {
         return;
     };
     let mut steer = steering.bytes().chain(core::iter::repeat(0));

@@ -9,6 +9,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::CastlingNotation;
 use crate::attacks::{SliderBackend, dispatch};
 use crate::board::{CastlingRights, CastlingSide};
 use crate::{Bitboard, Board, Color, File, Piece, Rank, Square};
@@ -455,66 +456,15 @@ fn check_en_passant(board: &Board, ep: Square) -> Result<Option<Square>, FenErro
 }
 
 impl fmt::Display for Board {
-    /// Writes the position as FEN (Shredder-FEN castling in Chess960 mode).
+    /// Writes the position as FEN: `KQkq` castling in standard mode, Shredder-FEN in Chess960
+    /// mode (in standard mode the castling rooks are always the outermost ones, so X-FEN
+    /// letters are the standard ones).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in Rank::ALL.into_iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                let square = Square::new(file, rank);
-                match (self.piece_on(square), self.color_on(square)) {
-                    (Some(piece), Some(color)) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", piece.to_char_colored(color))?;
-                    }
-                    _ => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank != Rank::First {
-                f.write_str("/")?;
-            }
-        }
-        write!(f, " {} ", self.side.to_char())?;
-        write_castling(f, &self.castling, self.chess960)?;
-        match self.en_passant {
-            Some(ep) => write!(f, " {ep}")?,
-            None => f.write_str(" -")?,
-        }
-        write!(f, " {} {}", self.halfmove, self.fullmove)
+        let notation = if self.chess960 {
+            CastlingNotation::Shredder
+        } else {
+            CastlingNotation::XFen
+        };
+        fmt::Display::fmt(&self.fen_with(notation), f)
     }
-}
-
-fn write_castling(
-    f: &mut fmt::Formatter<'_>,
-    rights: &CastlingRights,
-    chess960: bool,
-) -> fmt::Result {
-    if rights.is_empty() {
-        return f.write_str("-");
-    }
-    for color in Color::ALL {
-        for side in CastlingSide::ALL {
-            if let Some(file) = rights.rook(color, side) {
-                let c = if chess960 {
-                    file.to_char()
-                } else if side == CastlingSide::Short {
-                    'k'
-                } else {
-                    'q'
-                };
-                let c = if color == Color::White {
-                    c.to_ascii_uppercase()
-                } else {
-                    c
-                };
-                write!(f, "{c}")?;
-            }
-        }
-    }
-    Ok(())
 }

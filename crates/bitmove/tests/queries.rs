@@ -255,10 +255,10 @@ fn null_move() {
         assert_eq!(passed.pinned(), fresh.pinned(), "{board}");
         assert_eq!(passed, fresh, "{board}");
         // Passing twice restores the position (but for the clocks).
-        if let Some(back) = passed.null_move() {
-            if board.en_passant().is_none() {
-                assert_eq!(back.hash(), board.hash());
-            }
+        if let Some(back) = passed.null_move()
+            && board.en_passant().is_none()
+        {
+            assert_eq!(back.hash(), board.hash());
         }
     }
 }
