@@ -528,6 +528,24 @@ impl Board {
         self.update_checks(s);
     }
 
+    /// Hands the move to the other side without moving a piece (a null move): clears en
+    /// passant, advances the clocks, keeps the Zobrist key and pins up to date. The caller
+    /// makes sure the side to move is not in check.
+    pub(crate) fn pass_turn(&mut self) {
+        if let Some(ep) = self.en_passant.take() {
+            self.hash ^= zobrist::en_passant(ep.file());
+        }
+        self.hash ^= zobrist::white_to_move();
+        if self.side == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.halfmove = self.halfmove.saturating_add(1);
+        self.side = !self.side;
+        // The side that passed was not giving check (a valid board never leaves the side not
+        // to move in check), so only the new side's pins need computing.
+        dispatch!(SliderBackend::current(), |s| self.update_checks(s));
+    }
+
     /// Recomputes `checkers` and `pinned` for the side to move.
     #[inline(always)]
     pub(crate) fn update_checks<S: Sliders>(&mut self, s: S) {

@@ -5,11 +5,8 @@
 //! Everything here is built on the public board and generation API; the captures/quiets split
 //! masks the set-shaped moves of [`Board::generate_moves`] rather than generating twice.
 
-use crate::attacks::{
-    SliderBackend, bishop_attacks, dispatch, king_attacks, knight_attacks, pawn_attacks,
-    rook_attacks,
-};
-use crate::{Bitboard, Board, Color, Move, MoveList, Piece, PieceMoves, Square, zobrist};
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::{Bitboard, Board, Color, Move, MoveList, Piece, PieceMoves, Square};
 
 /// Whether the side to move can move, and if not, why not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -164,18 +161,7 @@ impl Board {
             return None;
         }
         let mut board = self.clone();
-        if let Some(ep) = board.en_passant.take() {
-            board.hash ^= zobrist::en_passant(ep.file());
-        }
-        board.hash ^= zobrist::white_to_move();
-        if board.side == Color::Black {
-            board.fullmove = board.fullmove.saturating_add(1);
-        }
-        board.halfmove = board.halfmove.saturating_add(1);
-        board.side = !board.side;
-        // The side that passed was not giving check (a valid board never leaves the side not
-        // to move in check), so only the new side's pins need computing.
-        dispatch!(SliderBackend::current(), |s| board.update_checks(s));
+        board.pass_turn();
         Some(board)
     }
 
