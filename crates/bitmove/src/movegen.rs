@@ -149,7 +149,7 @@ impl Board {
     }
 
     #[inline(always)]
-    fn count_for<S: Sliders, const WHITE: bool>(&self, s: S) -> usize {
+    pub(crate) fn count_for<S: Sliders, const WHITE: bool>(&self, s: S) -> usize {
         let us = if WHITE { Color::White } else { Color::Black };
         let mut count = 0usize;
         self.generate_king(s, us, &mut |moves| {
@@ -184,18 +184,8 @@ impl Board {
         }
 
         let pawns = self.pieces(Piece::Pawn) & ours;
-        let empty = !occupied;
-        let last = Rank::Eighth.relative_to(us).bitboard();
-        let third = Rank::Third.relative_to(us).bitboard();
-        let free_pawns = pawns - pinned;
-        let single = forward::<WHITE>(free_pawns) & empty;
-        let double = forward::<WHITE>(single & third) & empty & target;
-        let single = single & target;
-        let west = forward_west::<WHITE>(free_pawns) & theirs & target;
-        let east = forward_east::<WHITE>(free_pawns) & theirs & target;
-        count += (double.len() + (single - last).len() + (west - last).len() + (east - last).len())
+        count += count_pawn_moves::<WHITE>(pawns, pinned, in_check, king, theirs, occupied, target)
             as usize;
-        count += 4 * ((single & last).len() + (west & last).len() + (east & last).len()) as usize;
 
         if !in_check && !pinned.is_empty() {
             for from in diagonal & pinned {
@@ -203,14 +193,6 @@ impl Board {
             }
             for from in straight & pinned {
                 count += (s.rook(from, occupied) & target & line(king, from)).len() as usize;
-            }
-            for from in pawns & pinned {
-                let bit = from.bitboard();
-                let single = forward::<WHITE>(bit) & empty;
-                let double = forward::<WHITE>(single & third) & empty;
-                let captures = pawn_attacks(us, from) & theirs;
-                let to = (single | double | captures) & line(king, from);
-                count += ((to - last).len() + 4 * (to & last).len()) as usize;
             }
         }
         if let Some(ep) = self.en_passant {
@@ -242,7 +224,7 @@ impl Board {
     }
 
     #[inline(always)]
-    fn generate_for<S: Sliders, const WHITE: bool>(
+    pub(crate) fn generate_for<S: Sliders, const WHITE: bool>(
         &self,
         s: S,
         mut listener: impl FnMut(PieceMoves) -> bool,
@@ -453,6 +435,46 @@ impl Board {
             && (s.rook(king, occupied) & rooks).is_empty()
             && (s.bishop(king, occupied) & bishops).is_empty()
     }
+}
+
+/// The number of moves of `pawns` (of the side `WHITE` says), without en passant: pushes,
+/// double pushes and captures of `enemies`, onto `target`, promotions counted four times.
+/// Pinned pawns stay on the line through their king and themselves, and do not move at all in
+/// check. Set-wise: a handful of shifts and popcounts for all unpinned pawns at once.
+#[inline(always)]
+pub(crate) fn count_pawn_moves<const WHITE: bool>(
+    pawns: Bitboard,
+    pinned: Bitboard,
+    in_check: bool,
+    king: Square,
+    enemies: Bitboard,
+    occupied: Bitboard,
+    target: Bitboard,
+) -> u32 {
+    let us = if WHITE { Color::White } else { Color::Black };
+    let empty = !occupied;
+    let last = Rank::Eighth.relative_to(us).bitboard();
+    let third = Rank::Third.relative_to(us).bitboard();
+    let free = pawns - pinned;
+    let single = forward::<WHITE>(free) & empty;
+    let double = forward::<WHITE>(single & third) & empty & target;
+    let single = single & target;
+    let west = forward_west::<WHITE>(free) & enemies & target;
+    let east = forward_east::<WHITE>(free) & enemies & target;
+    let mut count =
+        double.len() + (single - last).len() + (west - last).len() + (east - last).len();
+    count += 4 * ((single & last).len() + (west & last).len() + (east & last).len());
+    if !in_check {
+        for from in pawns & pinned {
+            let bit = from.bitboard();
+            let single = forward::<WHITE>(bit) & empty;
+            let double = forward::<WHITE>(single & third) & empty;
+            let captures = pawn_attacks(us, from) & enemies;
+            let to = (single | double | captures) & line(king, from);
+            count += (to - last).len() + 4 * (to & last).len();
+        }
+    }
+    count
 }
 
 /// The set moved one rank towards the opponent.

@@ -1,41 +1,68 @@
 //! Perft at depth 2 with the "null count" shortcut.
 //!
 //! At depth 2 each of our moves needs the number of the opponent's replies. Count those
-//! replies once on the unchanged board with the opponent to move (the "null" position). A
-//! quiet move that provably cannot change the opponent's reply set contributes exactly that
-//! count, without being made. Only the remaining moves are made and counted.
+//! replies once on the unchanged board with the opponent to move (the "null" position). Most
+//! quiet moves change that count only a little and in ways that are cheap to work out, so they
+//! are never made: their count is the null count corrected for the few opponent pieces whose
+//! moves the move touches. Only the remaining moves are made and counted.
 //!
-//! A move of our piece P from f to t changes the opponent's replies only through:
-//! - the occupancy of f and t: their slider rays, their pawn pushes, their pawn captures;
+//! A quiet move of our piece P from f to t changes the opponent's replies only through:
+//! - the occupancy of f and t, seen by their sliders (a ray cut at t or opened at f) and their
+//!   pawns (pushes into f or t, captures onto f or t): the *correction*, recomputed for just
+//!   the sliders whose null-position attacks hold f or t and, when a pawn square is touched,
+//!   for their pawns set-wise;
 //! - pins and checks on their king: lines through their king;
 //! - our attacks on the squares their king may go to (and on its castling path): P's own
 //!   attacks from f and from t, and our sliders' rays through f or t towards those squares;
-//! - special moves: captures, castling, en passant, promotions and double pushes (which may
-//!   give them an en-passant capture) are never shortcut.
+//!   a slider of ours that lines up with their king from f or t (pins made or released);
+//! - special moves: captures, castling, en passant, promotions and double pushes that give
+//!   them an en-passant capture are never shortcut.
 //!
-//! So `forbidden` collects every square where f or t would matter, `zone` the squares whose
-//! attack status matters (their king included: a piece of ours attacking it from t gives
-//! check), and a move qualifies when neither f nor t is forbidden and P attacks no zone square
-//! from f or t (sliders judged by their empty-board rays). Skipped when we are in check. The
-//! perft suites, run through this path at every depth of 2 and more, prove it exact.
+//! Their knights do not care (f and t stay squares they may go to), nor do their pins, which
+//! the second rule keeps as they are. So `forbidden` collects the squares where f or t would
+//! matter to their king, `zone` the squares whose attack status matters (their king included:
+//! a piece of ours attacking it from t gives check), and a move is shortcut when neither f nor
+//! t is forbidden and P attacks no zone square from f or from t. Skipped when we are in check.
+//! The perft suites, run through this path at every depth of 2 and more, prove it exact.
 
 use crate::attacks::{
-    Sliders, between, bishop_rays, king_attacks, king_attacks_set, knight_attacks_set,
+    Sliders, between, bishop_rays, king_attacks, king_attacks_set, knight_attacks_set, line,
     pawn_attacks_set, rook_rays,
 };
-use crate::{Bitboard, Board, Color, Piece, Rank};
+use crate::movegen::count_pawn_moves;
+use crate::{Bitboard, Board, Color, File, Piece, Rank, Square};
+
+/// One of their sliders in the null position: where it stands, what it attacks, the squares
+/// it may move to (not its own side's, and along the pin line if pinned) and how many of its
+/// attacks are moves.
+#[derive(Clone, Copy)]
+struct Slider {
+    square: Square,
+    attacks: Bitboard,
+    allowed: Bitboard,
+    moves: u32,
+}
+
+impl Slider {
+    const NONE: Slider = Slider {
+        square: Square::A1,
+        attacks: Bitboard::EMPTY,
+        allowed: Bitboard::EMPTY,
+        moves: 0,
+    };
+}
 
 /// Stamps out the depth-2 count with the given attributes. It must be compiled per
 /// instruction set itself: closures take the target features of the function they are
 /// written in, not of the one they are inlined into.
 macro_rules! depth2_fn {
     ($(#[$attr:meta])* $name:ident) => {
-/// The leaf count two plies below `board`.
+/// The leaf count two plies below `board`, whose side to move is White when `WHITE`.
 $(#[$attr])*
-pub(super) fn $name<S: Sliders>(s: S, board: &Board) -> u64 {
+pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
     let mut nodes = 0u64;
     if board.in_check() {
-        board.generate_with(s, |moves| {
+        board.generate_for::<S, WHITE>(s, |moves| {
             for mv in moves {
                 let mut child = board.clone();
                 child.play_piece::<S, false>(s, moves.piece, mv);
@@ -46,7 +73,7 @@ pub(super) fn $name<S: Sliders>(s: S, board: &Board) -> u64 {
         return nodes;
     }
 
-    let us = board.side_to_move();
+    let us = if WHITE { Color::White } else { Color::Black };
     let them = !us;
     let ours = board.colors(us);
     let theirs = board.colors(them);
@@ -59,27 +86,13 @@ pub(super) fn $name<S: Sliders>(s: S, board: &Board) -> u64 {
         zone |= Rank::First.relative_to(them).bitboard();
     }
 
-    let mut forbidden = zone;
-    let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
-    let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
-    for x in diagonal & theirs {
-        forbidden |= s.bishop(x, occupied);
-    }
-    for x in straight & theirs {
-        forbidden |= s.rook(x, occupied);
-    }
-    let their_pawns = board.colored_pieces(them, Piece::Pawn);
-    let push = |set: Bitboard| match them {
-        Color::White => set.up(),
-        Color::Black => set.down(),
-    };
-    forbidden |= push(their_pawns)
-        | push(push(their_pawns & Rank::Second.relative_to(them)))
-        | pawn_attacks_set(them, their_pawns);
     // Our sliders' lines to the zone: a line with no blocker is cut by a piece landing on it;
     // a blocker that leaves may open it. Towards their king (pins and discovered checks) a
     // line matters up to two blockers; towards the other zone squares (judged with their king
     // lifted off the board) up to one.
+    let mut forbidden = zone;
+    let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
+    let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
     let without_king = occupied - king.bitboard();
     for z in zone {
         let lines = (rook_rays(z) & straight | bishop_rays(z) & diagonal) & ours;
@@ -103,61 +116,137 @@ pub(super) fn $name<S: Sliders>(s: S, board: &Board) -> u64 {
         }
     }
 
-    // Landing or starting squares from which a piece of ours would attack the zone.
+    // The null position: their replies if we could pass.
+    let mut null = board.clone();
+    null.side = them;
+    null.en_passant = None;
+    null.update_checks(s);
+    let null_count = null.count_with(s) as i64;
+    let their_pinned = null.pinned;
+
+    // Their sliders as the null position sees them, diagonal and straight apart.
+    let mut diagonals = [Slider::NONE; 16];
+    let mut straights = [Slider::NONE; 16];
+    let mut n_diagonal = 0;
+    let mut n_straight = 0;
+    let mut slider_reach = Bitboard::EMPTY;
+    for (set, list, n, diagonal) in [
+        (diagonal & theirs, &mut diagonals, &mut n_diagonal, true),
+        (straight & theirs, &mut straights, &mut n_straight, false),
+    ] {
+        for square in set {
+            let attacks = if diagonal {
+                s.bishop(square, occupied)
+            } else {
+                s.rook(square, occupied)
+            };
+            let mut allowed = !theirs;
+            if their_pinned.has(square) {
+                allowed &= line(king, square);
+            }
+            slider_reach |= attacks;
+            if let Some(slot) = list.get_mut(*n) {
+                *slot = Slider {
+                    square,
+                    attacks,
+                    allowed,
+                    moves: (attacks & allowed).len(),
+                };
+                *n += 1;
+            }
+        }
+    }
+
+    // Their pawns: the squares their pushes and captures depend on, and their move count.
+    let their_pawns = board.colored_pieces(them, Piece::Pawn);
+    let push = |set: Bitboard| if WHITE { set.down() } else { set.up() };
+    let pawn_reach = push(their_pawns)
+        | push(push(their_pawns & Rank::Second.relative_to(them)))
+        | pawn_attacks_set(them, their_pawns);
+    let pawn_moves = |enemies: Bitboard, occupied: Bitboard| {
+        let args = (their_pawns, their_pinned, false, king, enemies, occupied, Bitboard::FULL);
+        i64::from(if WHITE {
+            count_pawn_moves::<false>(args.0, args.1, args.2, args.3, args.4, args.5, args.6)
+        } else {
+            count_pawn_moves::<true>(args.0, args.1, args.2, args.3, args.4, args.5, args.6)
+        })
+    };
+    let null_pawn_moves = pawn_moves(ours, occupied);
+
+    // Landing or starting squares from which a piece of ours would attack the zone, and
+    // double-push squares beside one of their pawns (en passant).
     let knight_bad = knight_attacks_set(zone);
     let king_bad = king_attacks_set(zone);
     let pawn_bad = pawn_attacks_set(them, zone);
     let never = forbidden | occupied | Rank::Eighth.relative_to(us).bitboard();
-    let double_push = Rank::Fourth.relative_to(us).bitboard();
+    let beside = Bitboard((their_pawns.0 >> 1) & !File::H.bitboard().0)
+        | Bitboard((their_pawns.0 << 1) & !File::A.bitboard().0);
+    let en_passant_risk = beside & Rank::Fourth.relative_to(us).bitboard();
     let second = Rank::Second.relative_to(us);
 
-    let mut null_count: Option<u64> = None;
-    board.generate_with(s, |moves| {
+    board.generate_for::<S, WHITE>(s, |moves| {
         let from = moves.from;
-        let quiet = if forbidden.has(from) {
+        // A slider of ours must not see the zone, nor line up with their king through any
+        // number of blockers (a pin made or released).
+        let blind = |square: Square, occupied: Bitboard| match moves.piece {
+            Piece::Bishop => {
+                !bishop_rays(square).has(king) && (s.bishop(square, occupied) & zone).is_empty()
+            }
+            Piece::Rook => {
+                !rook_rays(square).has(king) && (s.rook(square, occupied) & zone).is_empty()
+            }
+            _ => {
+                !(bishop_rays(square) | rook_rays(square)).has(king)
+                    && (s.queen(square, occupied) & zone).is_empty()
+            }
+        };
+        let shortcut = if forbidden.has(from) {
             Bitboard::EMPTY
         } else {
             match moves.piece {
                 Piece::Knight if !knight_bad.has(from) => moves.to - never - knight_bad,
                 Piece::King if !king_bad.has(from) => moves.to - never - king_bad,
                 Piece::Pawn if !pawn_bad.has(from) => {
-                    let mut q = moves.to - never - pawn_bad;
+                    let mut to = moves.to - never - pawn_bad;
                     if from.rank() == second {
-                        q -= double_push;
+                        to -= en_passant_risk;
                     }
                     // A diagonal step to an empty square is en passant.
-                    q & from.file().bitboard()
+                    to & from.file().bitboard()
                 }
-                Piece::Bishop | Piece::Rook | Piece::Queen => {
-                    let rays = |sq| match moves.piece {
-                        Piece::Bishop => bishop_rays(sq),
-                        Piece::Rook => rook_rays(sq),
-                        _ => bishop_rays(sq) | rook_rays(sq),
-                    };
-                    if (rays(from) & zone).is_empty() {
-                        (moves.to - never)
-                            .into_iter()
-                            .filter(|&t| (rays(t) & zone).is_empty())
-                            .collect()
-                    } else {
-                        Bitboard::EMPTY
-                    }
-                }
+                Piece::Bishop | Piece::Rook | Piece::Queen if blind(from, occupied) => (moves.to
+                    - never)
+                    .into_iter()
+                    .filter(|&to| blind(to, occupied ^ from ^ to))
+                    .collect(),
                 _ => Bitboard::EMPTY,
             }
         };
-        if !quiet.is_empty() {
-            let null = *null_count.get_or_insert_with(|| {
-                let mut null = board.clone();
-                null.side = them;
-                null.en_passant = None;
-                null.update_checks(s);
-                null.count_with(s) as u64
-            });
-            nodes += null * quiet.len() as u64;
+        for to in shortcut {
+            let touched = from.bitboard() | to;
+            let occupied = occupied ^ touched;
+            let mut count = null_count;
+            if !(slider_reach & touched).is_empty() {
+                for x in &diagonals[..n_diagonal] {
+                    if !(x.attacks & touched).is_empty() {
+                        count += i64::from((s.bishop(x.square, occupied) & x.allowed).len())
+                            - i64::from(x.moves);
+                    }
+                }
+                for x in &straights[..n_straight] {
+                    if !(x.attacks & touched).is_empty() {
+                        count += i64::from((s.rook(x.square, occupied) & x.allowed).len())
+                            - i64::from(x.moves);
+                    }
+                }
+            }
+            if !(pawn_reach & touched).is_empty() {
+                count += pawn_moves(ours ^ touched, occupied) - null_pawn_moves;
+            }
+            nodes += count as u64;
         }
         let rest = crate::PieceMoves {
-            to: moves.to - quiet,
+            to: moves.to - shortcut,
             ..moves
         };
         for mv in rest {

@@ -95,7 +95,10 @@ macro_rules! perft_fn {
                     }
                     let mut nodes = 0;
                     if depth == 2 {
-                        nodes = depth2::$depth2(s, board);
+                        nodes = match board.side {
+                            crate::Color::White => depth2::$depth2::<S, true>(s, board),
+                            crate::Color::Black => depth2::$depth2::<S, false>(s, board),
+                        };
                     } else {
                         board.generate_with(s, |moves| {
                             for mv in moves {
