@@ -1,7 +1,7 @@
 //! Perft with threads and a transposition table.
 //!
-//! The tree is cut one or two plies below the root into work items (two plies when there are
-//! few root moves for the threads, so the load evens out), handed out dynamically through an
+//! The tree is cut one or more plies below the root into work items (deeper while there are
+//! fewer than 64 per thread, so the load evens out), handed out dynamically through an
 //! atomic counter: a thread that finishes early takes the next item. Every thread probes and
 //! fills one shared lock-free [`Table`]. Results are identical to the plain recursion.
 
@@ -66,20 +66,29 @@ pub fn divide_with(board: &Board, depth: u32, options: &PerftOptions) -> Vec<(Mo
     let threads = options.thread_count().max(1);
     let table = (options.hash_mb > 0).then(|| Table::with_bytes(options.hash_mb << 20));
 
-    // Work items: (root index, position, remaining depth).
+    // Work items: (root index, position, remaining depth). Split further down while there
+    // are few items per thread and the subtrees stay big enough to be worth handing out.
     let mut items: Vec<(usize, Board, u32)> = Vec::new();
     for (index, &mv) in roots.iter().enumerate() {
         let mut child = board.clone();
         child.play_unchecked(mv);
-        if depth >= 3 && roots.len() < 8 * threads {
-            for reply in child.legal_moves().iter() {
-                let mut grandchild = child.clone();
-                grandchild.play_unchecked(*reply);
-                items.push((index, grandchild, depth - 2));
-            }
-        } else {
-            items.push((index, child, depth - 1));
-        }
+        items.push((index, child, depth - 1));
+    }
+    while threads > 1
+        && !items.is_empty()
+        && items.len() < 64 * threads
+        && items.iter().all(|item| item.2 >= 4)
+    {
+        items = items
+            .into_iter()
+            .flat_map(|(index, position, remaining)| {
+                position.legal_moves().to_vec().into_iter().map(move |mv| {
+                    let mut child = position.clone();
+                    child.play_unchecked(mv);
+                    (index, child, remaining - 1)
+                })
+            })
+            .collect();
     }
     // Bigger subtrees first, roughly: positions with more moves tend to have bigger trees.
     items.sort_by_key(|(_, b, _)| core::cmp::Reverse(b.count_moves()));
@@ -114,6 +123,20 @@ pub fn divide_with(board: &Board, depth: u32, options: &PerftOptions) -> Vec<(Mo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn splitting_ends_when_the_game_does() {
+        // Mated at the root, and a mate in one ahead: the split runs out of items.
+        let mated: Board = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+            .parse()
+            .unwrap();
+        let options = PerftOptions {
+            threads: 2,
+            hash_mb: 0,
+        };
+        assert_eq!(perft_with_options(&mated, 6, &options), 0);
+        assert!(divide_with(&mated, 6, &options).is_empty());
+    }
 
     #[test]
     fn threads_and_hash_change_nothing() {
