@@ -8,7 +8,7 @@ export BITMOVE_SLIDERS=${BITMOVE_SLIDERS:-pext}
 run() {
   local name=$1; shift
   local out
-  out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" perft "$@" 2>&1)
+  out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" perft --threads 1 "$@" 2>&1)
   local ir nodes
   ir=$(grep -oE 'Collected : [0-9]+' <<<"$out" | grep -oE '[0-9]+')
   nodes=$(grep -oE 'Nodes: [0-9]+' <<<"$out" | grep -oE '[0-9]+')

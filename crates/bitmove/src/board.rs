@@ -427,6 +427,62 @@ impl Board {
         }
     }
 
+    /// What `mv`, made by a piece of kind `moved`, XORs into the Zobrist key, worked out
+    /// without making it: lets perft look a child up in its table before (or instead of)
+    /// making it. [`play_piece`](Board::play_piece) uses it too, so the two cannot disagree.
+    #[inline(always)]
+    pub(crate) fn key_change(&self, moved: Piece, mv: Move) -> u64 {
+        let us = self.side;
+        let them = !us;
+        let (from, to) = (mv.from, mv.to);
+        let mut key = zobrist::white_to_move();
+        if let Some(ep) = self.en_passant {
+            key ^= zobrist::en_passant(ep.file());
+        }
+        if moved == Piece::King && self.colors[us.index()].has(to) {
+            let (king_to, rook_to) = castling_targets(us, from, to);
+            key ^= zobrist::piece(us, Piece::King, from)
+                ^ zobrist::piece(us, Piece::King, king_to)
+                ^ zobrist::piece(us, Piece::Rook, to)
+                ^ zobrist::piece(us, Piece::Rook, rook_to);
+        } else {
+            if self.colors[them.index()].has(to)
+                && let Some(captured) = self.piece_on(to)
+            {
+                key ^= zobrist::piece(them, captured, to);
+            }
+            let placed = mv
+                .promotion
+                .filter(|_| moved == Piece::Pawn)
+                .unwrap_or(moved);
+            key ^= zobrist::piece(us, moved, from) ^ zobrist::piece(us, placed, to);
+            if moved == Piece::Pawn {
+                if let Some(ep) = double_step_square(from, to) {
+                    if !(pawn_attacks(us, ep) & self.colored_pieces(them, Piece::Pawn)).is_empty() {
+                        key ^= zobrist::en_passant(ep.file());
+                    }
+                } else if from.file() != to.file() && !self.occupied().has(to) {
+                    key ^= zobrist::piece(them, Piece::Pawn, Square::new(to.file(), from.rank()));
+                }
+            }
+        }
+        let lost = self.castling_lost(moved, from, to);
+        if !lost.is_empty() {
+            key ^= self.castling.hash(lost);
+        }
+        key
+    }
+
+    /// The castling rights that a move of `moved` from `from` to `to` takes away.
+    #[inline(always)]
+    fn castling_lost(&self, moved: Piece, from: Square, to: Square) -> Bitboard {
+        let mut lost = self.castling.rooks & (from.bitboard() | to.bitboard());
+        if moved == Piece::King {
+            lost |= self.castling.rooks & Rank::First.relative_to(self.side);
+        }
+        lost
+    }
+
     /// Plays `mv`, whose moving piece is known to be `moved`. With `HASH` false the Zobrist
     /// key is left stale (perft without a hash table has no use for it).
     #[inline(always)]
@@ -436,6 +492,9 @@ impl Board {
         moved: Piece,
         mv: Move,
     ) {
+        if HASH {
+            self.hash ^= self.key_change(moved, mv);
+        }
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from, mv.to);
@@ -444,19 +503,7 @@ impl Board {
         } else {
             None
         };
-        // Zobrist updates, skipped entirely when HASH is off.
-        let mut hash = 0;
-        macro_rules! key {
-            ($key:expr) => {
-                if HASH {
-                    hash ^= $key;
-                }
-            };
-        }
-        key!(zobrist::white_to_move());
-        if let Some(ep) = self.en_passant.take() {
-            key!(zobrist::en_passant(ep.file()));
-        }
+        self.en_passant = None;
         self.halfmove += 1;
         if us == Color::Black {
             self.fullmove += 1;
@@ -464,67 +511,38 @@ impl Board {
 
         if moved == Piece::King && self.colors[us.index()].has(to) {
             // Castling, encoded as the king taking its own rook.
-            let side = if to.file() > from.file() {
-                CastlingSide::Short
-            } else {
-                CastlingSide::Long
-            };
-            let back = Rank::First.relative_to(us);
-            let king_to = Square::new(side.king_to(), back);
-            let rook_to = Square::new(side.rook_to(), back);
+            let (king_to, rook_to) = castling_targets(us, from, to);
             self.put(us, Piece::King, from);
             self.put(us, Piece::Rook, to);
             self.put(us, Piece::King, king_to);
             self.put(us, Piece::Rook, rook_to);
-            key!(
-                zobrist::piece(us, Piece::King, from)
-                    ^ zobrist::piece(us, Piece::King, king_to)
-                    ^ zobrist::piece(us, Piece::Rook, to)
-                    ^ zobrist::piece(us, Piece::Rook, rook_to)
-            );
         } else {
             if let Some(captured) = captured {
                 self.put(them, captured, to);
-                key!(zobrist::piece(them, captured, to));
                 self.halfmove = 0;
             }
             self.put(us, moved, from);
-            key!(zobrist::piece(us, moved, from));
             let placed = mv
                 .promotion
                 .filter(|_| moved == Piece::Pawn)
                 .unwrap_or(moved);
             self.put(us, placed, to);
-            key!(zobrist::piece(us, placed, to));
             if moved == Piece::Pawn {
                 self.halfmove = 0;
-                let step = to as i32 - from as i32;
-                if step == 16 || step == -16 {
-                    let ep = Square::index_wrapping((from as usize + to as usize) / 2);
+                if let Some(ep) = double_step_square(from, to) {
                     if !(pawn_attacks(us, ep) & self.colored_pieces(them, Piece::Pawn)).is_empty() {
                         self.en_passant = Some(ep);
-                        key!(zobrist::en_passant(ep.file()));
                     }
                 } else if captured.is_none() && from.file() != to.file() {
                     // En passant: the captured pawn stands behind the target square.
-                    let victim = Square::new(to.file(), from.rank());
-                    self.put(them, Piece::Pawn, victim);
-                    key!(zobrist::piece(them, Piece::Pawn, victim));
+                    self.put(them, Piece::Pawn, Square::new(to.file(), from.rank()));
                 }
             }
         }
 
-        let mut lost = self.castling.rooks & (from.bitboard() | to.bitboard());
-        if moved == Piece::King {
-            lost |= self.castling.rooks & Rank::First.relative_to(us);
-        }
-        if !lost.is_empty() {
-            key!(self.castling.hash(lost));
-            self.castling.rooks -= lost;
-        }
-
+        let lost = self.castling_lost(moved, from, to);
+        self.castling.rooks -= lost;
         self.side = them;
-        self.hash ^= hash;
         self.update_checks(s);
     }
 
@@ -607,6 +625,28 @@ impl Board {
             || (!(bishop_rays(square) & bishops).is_empty()
                 && !(s.bishop(square, occupied) & bishops).is_empty())
     }
+}
+
+/// Where king and rook end up when the king on `king` castles with the rook on `rook`.
+#[inline(always)]
+fn castling_targets(us: Color, king: Square, rook: Square) -> (Square, Square) {
+    let side = if rook.file() > king.file() {
+        CastlingSide::Short
+    } else {
+        CastlingSide::Long
+    };
+    let back = Rank::First.relative_to(us);
+    (
+        Square::new(side.king_to(), back),
+        Square::new(side.rook_to(), back),
+    )
+}
+
+/// The square a pawn passes over when it steps from `from` to `to`, if that is a double step.
+#[inline(always)]
+fn double_step_square(from: Square, to: Square) -> Option<Square> {
+    let step = to as i32 - from as i32;
+    (step == 16 || step == -16).then(|| Square::index_wrapping((from as usize + to as usize) / 2))
 }
 
 impl fmt::Debug for Board {
