@@ -11,7 +11,6 @@ mod parallel;
 mod table;
 
 use crate::Board;
-#[cfg(feature = "std")]
 use crate::Move;
 use crate::attacks::{SliderBackend, Sliders, dispatch};
 #[cfg(feature = "std")]
@@ -76,7 +75,56 @@ pub fn divide(board: &Board, depth: u32) -> std::vec::Vec<(Move, u64)> {
 /// for several instruction sets (below). With `TT` the recursion keeps Zobrist keys up to date
 /// and probes and fills `table` at every node of depth 2 and more.
 macro_rules! perft_fn {
-    ($(#[$attr:meta])* $name:ident, $depth2:ident) => {
+    ($(#[$attr:meta])* $name:ident, $depth2:ident, $prefetching:ident) => {
+        /// The children of a hashed node, in batches: the table entries of a batch are
+        /// prefetched from the children's keys (worked out without making them), then each is
+        /// looked up, and only the misses are made and searched.
+        $(#[$attr])*
+        #[allow(unused_assignments)]
+        fn $prefetching<S: Sliders>(
+            s: S,
+            board: &Board,
+            depth: u32,
+            table: Option<&Table>,
+        ) -> u64 {
+            const BATCH: usize = 32;
+            let Some(t) = table else {
+                return 0;
+            };
+            let mut nodes = 0;
+            let mut batch = [(crate::Piece::Pawn, Move::new(board.king(board.side), board.king(board.side)), 0u64); BATCH];
+            let mut len = 0;
+            macro_rules! flush {
+                () => {
+                    for &(piece, mv, key) in &batch[..len] {
+                        nodes += match t.get(key, depth - 1) {
+                            Some(n) => n,
+                            None => {
+                                let mut child = board.clone();
+                                child.play_piece::<S, true>(s, piece, mv);
+                                $name::<S, true>(s, &child, depth - 1, table)
+                            }
+                        };
+                    }
+                    len = 0;
+                };
+            }
+            board.generate_with(s, |moves| {
+                for mv in moves {
+                    let key = board.hash ^ board.key_change(moves.piece, mv);
+                    t.prefetch(key, depth - 1);
+                    batch[len] = (moves.piece, mv, key);
+                    len += 1;
+                    if len == BATCH {
+                        flush!();
+                    }
+                }
+                false
+            });
+            flush!();
+            nodes
+        }
+
         $(#[$attr])*
         fn $name<S: Sliders, const TT: bool>(
             s: S,
@@ -94,7 +142,9 @@ macro_rules! perft_fn {
                         }
                     }
                     let mut nodes = 0;
-                    if depth == 2 {
+                    if TT && depth >= 3 && table.is_some() {
+                        nodes = $prefetching::<S>(s, board, depth, table);
+                    } else if depth == 2 {
                         nodes = match board.side {
                             crate::Color::White => depth2::$depth2::<S, true>(s, board),
                             crate::Color::Black => depth2::$depth2::<S, false>(s, board),
@@ -121,18 +171,20 @@ macro_rules! perft_fn {
     };
 }
 
-perft_fn!(perft_baseline, perft2_baseline);
+perft_fn!(perft_baseline, perft2_baseline, prefetching_baseline);
 #[cfg(target_arch = "x86_64")]
 perft_fn!(
     #[target_feature(enable = "popcnt")]
     perft_popcnt,
-    perft2_popcnt
+    perft2_popcnt,
+    prefetching_popcnt
 );
 #[cfg(target_arch = "x86_64")]
 perft_fn!(
     #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
     perft_modern,
-    perft2_modern
+    perft2_modern,
+    prefetching_modern
 );
 
 /// Perft through `s`, compiled for the best instruction set this CPU has.
