@@ -3,8 +3,9 @@
 //! Each entry is two 64-bit words written with relaxed atomics: `check = key ^ nodes` and
 //! `nodes`, where `key` is the position's Zobrist key XOR a random key per depth. A reader
 //! accepts an entry only when `check ^ nodes == key`, so a torn entry (the two words from
-//! different writes by different threads) is rejected instead of trusted, and no lock or
-//! `unsafe` is needed. Replacement is "always replace".
+//! different writes by different threads) is rejected instead of trusted, and no lock is
+//! needed. Replacement is "always replace". The only `unsafe` here is two hints to the
+//! hardware: a cache prefetch and a request for huge pages.
 //!
 //! A false hit needs two different (position, depth) pairs with equal 64-bit keys: with keys
 //! that behave as random, the chance per probe is 2^-64, so even 10^12 probes (hours of deep
