@@ -29,6 +29,8 @@ impl Table {
     }
 
     fn set(&self, _hash: u64, _depth: u32, _nodes: u64) {}
+
+    fn prefetch(&self, _hash: u64, _depth: u32) {}
 }
 
 /// The number of leaf nodes `depth` plies below `board`. `perft(board, 0)` is 1.
