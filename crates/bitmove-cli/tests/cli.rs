@@ -1,45 +1,8 @@
 //! The command-line contract, driven as a process: output formats and exit statuses.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn bitmove(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bitmove"))
-        .args(args)
-        .output()
-        .expect("run bitmove")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn data(name: &str) -> String {
-    let path: PathBuf = [
-        env!("CARGO_MANIFEST_DIR"),
-        "..",
-        "..",
-        "tests",
-        "data",
-        name,
-    ]
-    .iter()
-    .collect();
-    path.to_string_lossy().into_owned()
-}
-
-/// A bad-input run: status 2, nothing on stdout, exactly one line on stderr.
-fn assert_bad_input(out: &Output) {
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(out));
-    let err = stderr(out);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("error: "), "{err}");
-    assert!(!err.contains("panicked"), "{err}");
-}
+use common::{assert_bad_input, bitmove, data, stderr, stdout};
 
 #[test]
 fn perft_prints_nodes_and_time() {

@@ -8,39 +8,16 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-const BITMOVE: &str = env!("CARGO_BIN_EXE_bitmove");
+mod common;
+
+use common::{BITMOVE, assert_bad_input, bitmove, data, stderr, stdout};
+
 const STOCKFISH: &str = "/usr/games/stockfish";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const POSITION5: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
 
-fn bitmove(args: &[&str]) -> Output {
-    Command::new(BITMOVE)
-        .args(args)
-        .env_remove("NO_COLOR")
-        .output()
-        .expect("run bitmove")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 fn json(out: &Output) -> Value {
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(out)))
-}
-
-/// A bad-input run: status 2, exactly one line on stderr, no panic.
-fn assert_bad_input(out: &Output) -> String {
-    let err = stderr(out);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("error: "), "{err}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
 }
 
 /// The broken engine: bitmove's own UCI mode, leaving out one kind of move.
@@ -69,20 +46,6 @@ impl Drop for Scratch {
     fn drop(&mut self) {
         std::fs::remove_dir_all(&self.0).ok();
     }
-}
-
-fn data(name: &str) -> String {
-    let path: PathBuf = [
-        env!("CARGO_MANIFEST_DIR"),
-        "..",
-        "..",
-        "tests",
-        "data",
-        name,
-    ]
-    .iter()
-    .collect();
-    path.to_string_lossy().into_owned()
 }
 
 /// The value after `label` on the line that starts with it.
