@@ -432,6 +432,17 @@ impl Board {
     /// making it. [`play_piece`](Board::play_piece) uses it too, so the two cannot disagree.
     #[inline(always)]
     pub(crate) fn key_change(&self, moved: Piece, mv: Move) -> u64 {
+        let captured = if self.colors[(!self.side).index()].has(mv.to) {
+            self.piece_on(mv.to)
+        } else {
+            None
+        };
+        self.key_change_with(moved, mv, captured)
+    }
+
+    /// [`key_change`](Board::key_change) with the captured piece (if any) already known.
+    #[inline(always)]
+    fn key_change_with(&self, moved: Piece, mv: Move, captured: Option<Piece>) -> u64 {
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from, mv.to);
@@ -446,9 +457,7 @@ impl Board {
                 ^ zobrist::piece(us, Piece::Rook, to)
                 ^ zobrist::piece(us, Piece::Rook, rook_to);
         } else {
-            if self.colors[them.index()].has(to)
-                && let Some(captured) = self.piece_on(to)
-            {
+            if let Some(captured) = captured {
                 key ^= zobrist::piece(them, captured, to);
             }
             let placed = mv
@@ -492,9 +501,6 @@ impl Board {
         moved: Piece,
         mv: Move,
     ) {
-        if HASH {
-            self.hash ^= self.key_change(moved, mv);
-        }
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from, mv.to);
@@ -503,6 +509,9 @@ impl Board {
         } else {
             None
         };
+        if HASH {
+            self.hash ^= self.key_change_with(moved, mv, captured);
+        }
         self.en_passant = None;
         self.halfmove += 1;
         if us == Color::Black {

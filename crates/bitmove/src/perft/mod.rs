@@ -82,49 +82,40 @@ macro_rules! perft_fn {
         /// prefetched from the children's keys (worked out without making them), then each is
         /// looked up, and only the misses are made and searched.
         $(#[$attr])*
-        #[allow(unused_assignments)]
-        fn $prefetching<S: Sliders>(
-            s: S,
-            board: &Board,
-            depth: u32,
-            table: Option<&Table>,
-        ) -> u64 {
+        fn $prefetching<S: Sliders>(s: S, board: &Board, depth: u32, table: &Table) -> u64 {
             const BATCH: usize = 32;
-            let Some(t) = table else {
-                return 0;
+            let search = |batch: &[(crate::Piece, Move, u64)]| -> u64 {
+                let mut nodes = 0;
+                for &(piece, mv, key) in batch {
+                    nodes += match table.get(key, depth - 1) {
+                        Some(n) => n,
+                        None => {
+                            let mut child = board.clone();
+                            child.play_piece::<S, true>(s, piece, mv);
+                            $name::<S, true>(s, &child, depth - 1, Some(table))
+                        }
+                    };
+                }
+                nodes
             };
-            let mut nodes = 0;
-            let mut batch = [(crate::Piece::Pawn, Move::new(board.king(board.side), board.king(board.side)), 0u64); BATCH];
+            let filler = (crate::Piece::Pawn, Move::new(crate::Square::A1, crate::Square::A1), 0);
+            let mut batch = [filler; BATCH];
             let mut len = 0;
-            macro_rules! flush {
-                () => {
-                    for &(piece, mv, key) in &batch[..len] {
-                        nodes += match t.get(key, depth - 1) {
-                            Some(n) => n,
-                            None => {
-                                let mut child = board.clone();
-                                child.play_piece::<S, true>(s, piece, mv);
-                                $name::<S, true>(s, &child, depth - 1, table)
-                            }
-                        };
-                    }
-                    len = 0;
-                };
-            }
+            let mut nodes = 0;
             board.generate_with(s, |moves| {
                 for mv in moves {
                     let key = board.hash ^ board.key_change(moves.piece, mv);
-                    t.prefetch(key, depth - 1);
+                    table.prefetch(key, depth - 1);
                     batch[len] = (moves.piece, mv, key);
                     len += 1;
                     if len == BATCH {
-                        flush!();
+                        nodes += search(&batch);
+                        len = 0;
                     }
                 }
                 false
             });
-            flush!();
-            nodes
+            nodes + search(&batch[..len])
         }
 
         $(#[$attr])*
@@ -144,8 +135,8 @@ macro_rules! perft_fn {
                         }
                     }
                     let mut nodes = 0;
-                    if TT && depth >= 3 && table.is_some() {
-                        nodes = $prefetching::<S>(s, board, depth, table);
+                    if let Some(t) = table.filter(|_| TT && depth >= 3) {
+                        nodes = $prefetching::<S>(s, board, depth, t);
                     } else if depth == 2 {
                         nodes = match board.side {
                             crate::Color::White => depth2::$depth2::<S, true>(s, board),

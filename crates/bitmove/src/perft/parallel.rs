@@ -66,44 +66,45 @@ pub fn divide_with(board: &Board, depth: u32, options: &PerftOptions) -> Vec<(Mo
     let threads = options.thread_count().max(1);
     let table = (options.hash_mb > 0).then(|| Table::with_bytes(options.hash_mb << 20));
 
-    // Work items: (root index, position, remaining depth). Split further down while there
-    // are few items per thread and the subtrees stay big enough to be worth handing out.
-    let mut items: Vec<(usize, Board, u32)> = Vec::new();
-    for (index, &mv) in roots.iter().enumerate() {
-        let mut child = board.clone();
-        child.play_unchecked(mv);
-        items.push((index, child, depth - 1));
-    }
-    while threads > 1
-        && !items.is_empty()
-        && items.len() < 64 * threads
-        && items.iter().all(|item| item.2 >= 4)
-    {
+    // Work items: (root index, position), all `remaining` plies deep. Split further down
+    // while there are few items per thread and the subtrees stay big enough to hand out.
+    let mut remaining = depth - 1;
+    let mut items: Vec<(usize, Board)> = roots
+        .iter()
+        .enumerate()
+        .map(|(index, &mv)| {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            (index, child)
+        })
+        .collect();
+    while threads > 1 && !items.is_empty() && items.len() < 64 * threads && remaining >= 4 {
         items = items
             .into_iter()
-            .flat_map(|(index, position, remaining)| {
+            .flat_map(|(index, position)| {
                 position.legal_moves().to_vec().into_iter().map(move |mv| {
                     let mut child = position.clone();
                     child.play_unchecked(mv);
-                    (index, child, remaining - 1)
+                    (index, child)
                 })
             })
             .collect();
+        remaining -= 1;
     }
     // Bigger subtrees first, roughly: positions with more moves tend to have bigger trees.
-    items.sort_by_key(|(_, b, _)| core::cmp::Reverse(b.count_moves()));
+    items.sort_by_key(|(_, b)| core::cmp::Reverse(b.count_moves()));
 
     let totals: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
     let next = AtomicUsize::new(0);
     let backend = SliderBackend::current();
     let work = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some((root, position, remaining)) = items.get(i) else {
+        let Some((root, position)) = items.get(i) else {
             break;
         };
         let nodes = dispatch!(backend, |s| match &table {
-            Some(t) => perft_tt::<_, true>(s, position, *remaining, Some(t)),
-            None => perft_tt::<_, false>(s, position, *remaining, None),
+            Some(t) => perft_tt::<_, true>(s, position, remaining, Some(t)),
+            None => perft_tt::<_, false>(s, position, remaining, None),
         });
         totals[*root].fetch_add(nodes, Ordering::Relaxed);
     };
@@ -126,7 +127,7 @@ mod tests {
 
     #[test]
     fn splitting_ends_when_the_game_does() {
-        // Mated at the root, and a mate in one ahead: the split runs out of items.
+        // Mated at the root: there is nothing to split.
         let mated: Board = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
             .parse()
             .unwrap();
