@@ -139,3 +139,24 @@ fn repeated_hashed_runs_share_nothing_stale() {
 fn every_fast_path_matches_the_suite_deep() {
     check_all(|_, n| n <= 5_000_000);
 }
+
+#[test]
+fn a_table_that_grows_mid_search_counts_exactly() {
+    // A 64 MiB budget starts at 1 MiB and doubles as it fills: these searches store a few
+    // hundred thousand entries, so the table grows (and moves its entries) while one or two
+    // threads are reading and writing it.
+    let kiwipete =
+        Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    for threads in [1, 2] {
+        let options = PerftOptions {
+            threads,
+            hash_mb: 64,
+        };
+        assert_eq!(
+            perft_with_options(&Board::default(), 6, &options),
+            119_060_324
+        );
+        assert_eq!(perft_with_options(&kiwipete, 5, &options), 193_690_690);
+    }
+}

@@ -1,24 +1,51 @@
-//! The perft transposition table: a lock-free, fixed-size hash of (position, depth) -> nodes.
+//! The perft transposition table: a lock-free hash of (position, depth) -> nodes.
 //!
 //! Each entry is two 64-bit words written with relaxed atomics: `check = key ^ nodes` and
 //! `nodes`, where `key` is the position's Zobrist key XOR a random key per depth. A reader
 //! accepts an entry only when `check ^ nodes == key`, so a torn entry (the two words from
 //! different writes by different threads) is rejected instead of trusted, and no lock is
-//! needed. Replacement is "always replace". The only `unsafe` here is two hints to the
-//! hardware: a cache prefetch and a request for huge pages.
+//! needed. Entries come in buckets of four, one cache line: a key may sit in any entry of its
+//! bucket, so a lookup costs one memory access, and a store evicts the entry with the fewest
+//! nodes (the cheapest to recompute) when the bucket is full.
 //!
 //! A false hit needs two different (position, depth) pairs with equal 64-bit keys: with keys
-//! that behave as random, the chance per probe is 2^-64, so even 10^12 probes (hours of deep
-//! perft) give an expected 5e-8 false hits.
+//! that behave as random, the chance is 2^-64 per entry compared, four per probe, so even
+//! 10^12 probes (hours of deep perft) give an expected 2e-7 false hits.
+//!
+//! The whole budget is reserved at once but used from the front: the table starts with
+//! [`Table::FIRST_BUCKETS`] buckets and doubles whenever the stores pass half its entries, up
+//! to the budget. A small search then touches a few megabytes instead of every page of a
+//! large table: the first touch of a page is not free (the kernel zeroes it, and on a virtual
+//! machine the host may have to back it first; touching 256 MiB once took longer than the
+//! depth-7 search it served). After a doubling, the entries whose bucket index gained a bit
+//! are moved to their new bucket, so growing loses nothing.
 
-use core::sync::atomic::{AtomicU64, Ordering};
-use std::vec::Vec;
+use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::boxed::Box;
+use std::vec;
+
+/// Entries per bucket: 4 x 16 bytes, one 64-byte cache line.
+const WAYS: usize = 4;
 
 /// A perft hash table shared by every thread of one run.
 pub(crate) struct Table {
-    entries: Vec<[AtomicU64; 2]>,
-    mask: usize,
+    /// The whole budget plus up to `WAYS - 1` entries of slack, so that buckets can start on
+    /// a cache line; bucket `b` is `entries[first + WAYS * b..][..WAYS]`.
+    entries: Box<[[AtomicU64; 2]]>,
+    /// The index of the first entry that starts a cache line.
+    first: usize,
+    /// The number of buckets the budget holds.
+    buckets: usize,
+    /// The number of buckets in use minus one: a power of two minus one, below `buckets`.
+    /// Only ever grows.
+    mask: AtomicUsize,
+    /// Stores seen, sampled: one count per store whose key has its top `SAMPLE_BITS` bits
+    /// clear, so that threads rarely write to this shared word.
+    sampled_stores: AtomicUsize,
 }
+
+/// One store in 2^SAMPLE_BITS is counted.
+const SAMPLE_BITS: u32 = 6;
 
 /// One random key per depth, so that one position at two depths gets two keys.
 const DEPTH_KEYS: [u64; 64] = {
@@ -38,27 +65,95 @@ const DEPTH_KEYS: [u64; 64] = {
 };
 
 impl Table {
-    /// The size of one entry in bytes.
-    pub(crate) const ENTRY_BYTES: usize = 16;
+    /// The size of one bucket in bytes.
+    const BUCKET_BYTES: usize = WAYS * 16;
 
-    /// A table of at most `bytes` bytes (a power of two number of entries, at least one).
+    /// The number of buckets a table starts with (1 MiB), if its budget allows.
+    pub(crate) const FIRST_BUCKETS: usize = 1 << 14;
+
+    /// A table of at most `bytes` bytes (a power of two number of buckets, at least one),
+    /// of which only the first megabyte is in use at first.
     pub(crate) fn with_bytes(bytes: usize) -> Table {
-        let wanted = (bytes / Self::ENTRY_BYTES).max(1);
+        let wanted = (bytes / Self::BUCKET_BYTES).max(1);
         // The largest power of two that fits.
-        let count = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let mut entries = Vec::with_capacity(count);
-        entries.resize_with(count, || [AtomicU64::new(0), AtomicU64::new(0)]);
+        let buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let entries = zeroed_entries(buckets * WAYS + WAYS - 1);
+        let misalignment = entries.as_ptr() as usize % Self::BUCKET_BYTES;
+        let first = (Self::BUCKET_BYTES - misalignment) % Self::BUCKET_BYTES / 16;
         advise_huge_pages(&entries);
         Table {
             entries,
-            mask: count - 1,
+            first,
+            buckets,
+            mask: AtomicUsize::new(buckets.min(Self::FIRST_BUCKETS) - 1),
+            sampled_stores: AtomicUsize::new(0),
         }
     }
 
-    /// The number of entries.
+    /// Bucket number `index`.
+    #[inline(always)]
+    fn bucket(&self, index: usize) -> &[[AtomicU64; 2]] {
+        &self.entries[self.first + WAYS * index..][..WAYS]
+    }
+
+    /// The bucket `key` lives in at the table's present size.
+    #[inline(always)]
+    fn bucket_of(&self, key: u64) -> &[[AtomicU64; 2]] {
+        self.bucket(key as usize & self.mask.load(Ordering::Relaxed))
+    }
+
+    /// Counts a store and doubles the table when the stores pass half its entries.
+    #[inline(always)]
+    fn count_store(&self, key: u64) {
+        if key >> (64 - SAMPLE_BITS) != 0 {
+            return;
+        }
+        let stores = (self.sampled_stores.fetch_add(1, Ordering::Relaxed) + 1) << SAMPLE_BITS;
+        let mask = self.mask.load(Ordering::Relaxed);
+        if stores > (mask + 1) * WAYS / 2
+            && mask < self.buckets - 1
+            // Another thread may have doubled it meanwhile; then this one leaves it be.
+            && self
+                .mask
+                .compare_exchange(mask, mask * 2 + 1, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        {
+            self.spread(mask);
+        }
+    }
+
+    /// After a doubling from `old_mask + 1` buckets: moves each entry whose bucket index
+    /// gained a bit to the same place in its new bucket. An entry's key is `check ^ nodes`,
+    /// so the entry itself says where it belongs. Other threads go on meanwhile; at worst a
+    /// move overwrites an entry one of them just stored, which only costs recomputing it.
+    #[cold]
+    fn spread(&self, old_mask: usize) {
+        let moved_bit = old_mask + 1;
+        for index in 0..moved_bit {
+            let (from, to) = (self.bucket(index), self.bucket(index | moved_bit));
+            for (old, new) in from.iter().zip(to) {
+                let check = old[0].load(Ordering::Relaxed);
+                let nodes = old[1].load(Ordering::Relaxed);
+                if (check ^ nodes) as usize & moved_bit != 0 {
+                    new[0].store(check, Ordering::Relaxed);
+                    new[1].store(nodes, Ordering::Relaxed);
+                    old[0].store(0, Ordering::Relaxed);
+                    old[1].store(0, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+
+    /// The number of entries the budget holds.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
-        self.entries.len()
+        self.buckets * WAYS
+    }
+
+    /// The number of entries in use now.
+    #[cfg(test)]
+    pub(crate) fn in_use(&self) -> usize {
+        (self.mask.load(Ordering::Relaxed) + 1) * WAYS
     }
 
     #[inline(always)]
@@ -70,18 +165,19 @@ impl Table {
     #[inline(always)]
     pub(crate) fn get(&self, hash: u64, depth: u32) -> Option<u64> {
         let key = Self::key(hash, depth);
-        let entry = &self.entries[key as usize & self.mask];
-        let check = entry[0].load(Ordering::Relaxed);
-        let nodes = entry[1].load(Ordering::Relaxed);
-        (check ^ nodes == key).then_some(nodes)
+        self.bucket_of(key).iter().find_map(|entry| {
+            let check = entry[0].load(Ordering::Relaxed);
+            let nodes = entry[1].load(Ordering::Relaxed);
+            (check ^ nodes == key).then_some(nodes)
+        })
     }
 
-    /// Asks the CPU to start loading the entry of `hash` at `depth` into the cache, so that a
-    /// few lookups can wait on memory at once instead of one after another.
+    /// Asks the CPU to start loading the bucket of `hash` at `depth` into the cache, so that
+    /// a few lookups can wait on memory at once instead of one after another.
     #[inline(always)]
     pub(crate) fn prefetch(&self, hash: u64, depth: u32) {
         let key = Self::key(hash, depth);
-        let entry = &self.entries[key as usize & self.mask];
+        let bucket = self.bucket_of(key);
         #[cfg(target_arch = "x86_64")]
         {
             use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
@@ -89,20 +185,59 @@ impl Table {
             // it never faults or reads into the program, whatever the address.
             #[allow(unsafe_code)]
             unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(entry.as_ptr().cast::<i8>())
+                _mm_prefetch::<_MM_HINT_T0>(bucket.as_ptr().cast::<i8>())
             };
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = entry;
+        let _ = bucket;
     }
 
-    /// Stores the count of `hash` at `depth`.
+    /// Stores the count of `hash` at `depth`: over the same key or an empty entry if its
+    /// bucket has one, else over the entry with the fewest nodes.
     #[inline(always)]
     pub(crate) fn set(&self, hash: u64, depth: u32, nodes: u64) {
         let key = Self::key(hash, depth);
-        let entry = &self.entries[key as usize & self.mask];
-        entry[0].store(key ^ nodes, Ordering::Relaxed);
-        entry[1].store(nodes, Ordering::Relaxed);
+        let bucket = self.bucket_of(key);
+        let mut victim = &bucket[0];
+        let mut fewest = u64::MAX;
+        for entry in bucket {
+            let check = entry[0].load(Ordering::Relaxed);
+            let stored = entry[1].load(Ordering::Relaxed);
+            if check ^ stored == key || check | stored == 0 {
+                victim = entry;
+                break;
+            }
+            if stored < fewest {
+                (victim, fewest) = (entry, stored);
+            }
+        }
+        victim[0].store(key ^ nodes, Ordering::Relaxed);
+        victim[1].store(nodes, Ordering::Relaxed);
+        self.count_store(key);
+    }
+}
+
+/// `count` zeroed entries, obtained already zeroed from the allocator. For a large table that
+/// is fresh pages from the kernel, which are zero without being written: the memory is only
+/// touched, page by page, where the search stores something, and the huge-page advice below
+/// arrives before the first touch instead of after (writing 1 GiB of zeros up front once cost
+/// more time than a depth-7 perft).
+fn zeroed_entries(count: usize) -> Box<[[AtomicU64; 2]]> {
+    if align_of::<u64>() != align_of::<AtomicU64>() {
+        // Some 32-bit targets align `u64` to 4 bytes: build the atomics one by one there.
+        return (0..count)
+            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+            .collect();
+    }
+    // `vec!` of zeros asks the allocator for zeroed memory rather than writing it.
+    let zeros: Box<[[u64; 2]]> = vec![[0u64; 2]; count].into_boxed_slice();
+    let raw = Box::into_raw(zeros) as *mut [[AtomicU64; 2]];
+    // SAFETY: `AtomicU64` has the size and bit validity of `u64`, and the check above makes
+    // their alignments equal, so the slice (same length, same layout) is valid as atomics and
+    // will be freed with the layout it was allocated with. `raw` came from `Box::into_raw`.
+    #[allow(unsafe_code)]
+    unsafe {
+        Box::from_raw(raw)
     }
 }
 
@@ -140,7 +275,52 @@ mod tests {
     fn stays_within_its_budget() {
         assert_eq!(Table::with_bytes(1 << 20).len(), (1 << 20) / 16);
         assert_eq!(Table::with_bytes(3 << 20).len(), (2 << 20) / 16);
-        assert_eq!(Table::with_bytes(0).len(), 1);
+        assert_eq!(Table::with_bytes(0).len(), WAYS);
+    }
+
+    /// Successive SplitMix64 increments: keys spread over all 64 bits.
+    fn spread_keys(count: u64) -> impl Iterator<Item = u64> {
+        (1..=count).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    }
+
+    #[test]
+    fn grows_with_use_up_to_its_budget_and_keeps_what_it_holds() {
+        let table = Table::with_bytes(64 << 20);
+        assert_eq!(table.in_use(), Table::FIRST_BUCKETS * WAYS);
+        for (nodes, key) in spread_keys(1 << 20).enumerate() {
+            table.set(key, 2, nodes as u64);
+            assert!(table.in_use() <= table.len());
+        }
+        // 2^20 stores: the table doubled until it held at least twice as many entries (give
+        // or take the sampling) and no further.
+        assert!(table.in_use() >= 1 << 21, "{}", table.in_use());
+        assert!(table.in_use() <= 1 << 22, "{}", table.in_use());
+        // Six doublings moved what they had to: nearly everything is still there (a few
+        // entries lost to full buckets), where without the moves most would be gone.
+        let found = spread_keys(1 << 20)
+            .enumerate()
+            .filter(|&(nodes, key)| table.get(key, 2) == Some(nodes as u64))
+            .count();
+        assert!(found > (1 << 20) * 98 / 100, "{found}");
+
+        // A budget of 4 MiB (2^18 entries) and as many stores: it grows to the budget, no more.
+        let small = Table::with_bytes(4 << 20);
+        for (nodes, key) in spread_keys(1 << 18).enumerate() {
+            small.set(key, 3, nodes as u64);
+        }
+        assert_eq!(small.in_use(), small.len());
+    }
+
+    #[test]
+    fn a_full_bucket_keeps_its_biggest_counts() {
+        let table = Table::with_bytes(Table::BUCKET_BYTES);
+        for nodes in [50, 10, 40, 30, 20] {
+            table.set(nodes, 4, nodes);
+        }
+        assert_eq!(table.get(10, 4), None);
+        for nodes in [20, 30, 40, 50] {
+            assert_eq!(table.get(nodes, 4), Some(nodes));
+        }
     }
 
     #[test]
