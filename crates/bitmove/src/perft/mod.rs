@@ -90,9 +90,21 @@ macro_rules! perft_fn {
                     nodes += match table.get(key, depth - 1) {
                         Some(n) => n,
                         None => {
+                            // The key is known: make the move without hashing, and search
+                            // the child without probing again for what just missed.
                             let mut child = board.clone();
-                            child.play_piece::<S, true>(s, piece, mv);
-                            $name::<S, true>(s, &child, depth - 1, Some(table))
+                            child.play_piece::<S, false>(s, piece, mv);
+                            child.hash = key;
+                            let n = if depth - 1 == 2 {
+                                match child.side {
+                                    crate::Color::White => depth2::$depth2::<S, true>(s, &child),
+                                    crate::Color::Black => depth2::$depth2::<S, false>(s, &child),
+                                }
+                            } else {
+                                $prefetching::<S>(s, &child, depth - 1, table)
+                            };
+                            table.set(key, depth - 1, n);
+                            n
                         }
                     };
                 }
