@@ -266,8 +266,11 @@ impl Board {
             })
     }
 
-    /// Castling moves, if any right of the side to move remains (checked inline: most
-    /// positions have none).
+    /// Castling moves, if any right of the side to move remains and nothing stands between
+    /// the king and that rook (both checked inline: most positions have no right left, and
+    /// early in a game most rights are blocked). King and castling rooks share the back rank
+    /// (FEN parsing and moves keep it so), so a rook with nothing in between is one the king
+    /// sees along the rank.
     #[inline(always)]
     fn generate_castling<S: Sliders>(
         &self,
@@ -276,7 +279,11 @@ impl Board {
         listener: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
         let rooks = self.castling.rook_squares() & Rank::First.relative_to(us);
-        !rooks.is_empty() && self.generate_castling_slow(s, us, rooks, listener)
+        if rooks.is_empty() {
+            return false;
+        }
+        let open = rooks & s.rook(self.king(us), self.occupied());
+        !open.is_empty() && self.generate_castling_slow(s, us, open, listener)
     }
 
     /// Castling as king-takes-own-rook. The squares between king and rook and their
