@@ -173,7 +173,7 @@ pub(crate) struct PerftArgs {
     /// Worker threads (0 or absent: one per core).
     #[arg(long, default_value_t = 0)]
     pub(crate) threads: usize,
-    /// Perft hash table size in MiB (0: none).
+    /// Perft hash table budget in MiB (0: none); the table starts at 1 MiB and grows as needed.
     #[arg(long, default_value_t = 0)]
     pub(crate) hash: usize,
     /// Print the result as JSON: fen, depth, nodes, seconds, mnps, and divide with --divide.

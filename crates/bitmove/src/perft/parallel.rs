@@ -24,7 +24,8 @@ use crate::{Board, Move};
 pub struct PerftOptions {
     /// Worker threads; 0 means one per available core.
     pub threads: usize,
-    /// Transposition table size in MiB; 0 means no table.
+    /// Transposition table budget in MiB; 0 means no table. The table starts at 1 MiB and
+    /// doubles as it fills, never past this.
     pub hash_mb: usize,
 }
 
