@@ -221,3 +221,16 @@ fn huge_and_binary_suite_files() {
         assert_eq!(out.status.code(), Some(0));
     }
 }
+
+#[test]
+fn a_hash_budget_beyond_memory_still_counts() {
+    // Far more than the machine has (and, for the last, than any address space): the table
+    // takes what the allocator will reserve instead of aborting.
+    for mb in ["100000", "100000000", &usize::MAX.to_string()] {
+        let out = bitmove(["perft", "--depth", "4", "--threads", "2", "--hash", mb]);
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(0), "--hash {mb}: {err}");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(text.contains("Nodes: 197281\n"), "--hash {mb}: {text}");
+    }
+}

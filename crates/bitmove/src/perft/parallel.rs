@@ -25,7 +25,8 @@ pub struct PerftOptions {
     /// Worker threads; 0 means one per available core.
     pub threads: usize,
     /// Transposition table budget in MiB; 0 means no table. The table starts at 1 MiB and
-    /// doubles as it fills, never past this.
+    /// doubles as it fills, never past this (nor past what the allocator can reserve: a
+    /// budget it refuses is halved until it fits).
     pub hash_mb: usize,
 }
 
@@ -65,7 +66,9 @@ pub fn divide_with(board: &Board, depth: u32, options: &PerftOptions) -> Vec<(Mo
     let depth = depth.max(1);
     let roots: Vec<Move> = board.legal_moves().to_vec();
     let threads = options.thread_count().max(1);
-    let table = (options.hash_mb > 0).then(|| Table::with_bytes(options.hash_mb << 20));
+    let table = (options.hash_mb > 0)
+        .then(|| Table::with_bytes(options.hash_mb.saturating_mul(1 << 20)))
+        .flatten();
 
     // Work items: (root index, position), all `remaining` plies deep. Split further down
     // while there are few items per thread and the subtrees stay big enough to hand out.

@@ -22,7 +22,6 @@
 
 use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::boxed::Box;
-use std::vec;
 
 /// Entries per bucket: 4 x 16 bytes, one 64-byte cache line.
 const WAYS: usize = 4;
@@ -72,22 +71,29 @@ impl Table {
     pub(crate) const FIRST_BUCKETS: usize = 1 << 14;
 
     /// A table of at most `bytes` bytes (a power of two number of buckets, at least one),
-    /// of which only the first megabyte is in use at first.
-    pub(crate) fn with_bytes(bytes: usize) -> Table {
+    /// of which only the first megabyte is in use at first. If the allocator cannot reserve
+    /// that much, the budget is halved until it can; `None` only if not even one bucket fits.
+    pub(crate) fn with_bytes(bytes: usize) -> Option<Table> {
         let wanted = (bytes / Self::BUCKET_BYTES).max(1);
         // The largest power of two that fits.
-        let buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let entries = zeroed_entries(buckets * WAYS + WAYS - 1);
+        let mut buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let entries = loop {
+            match zeroed_entries(buckets * WAYS + WAYS - 1) {
+                Some(entries) => break entries,
+                None if buckets > 1 => buckets /= 2,
+                None => return None,
+            }
+        };
         let misalignment = entries.as_ptr() as usize % Self::BUCKET_BYTES;
         let first = (Self::BUCKET_BYTES - misalignment) % Self::BUCKET_BYTES / 16;
         advise_huge_pages(&entries);
-        Table {
+        Some(Table {
             entries,
             first,
             buckets,
             mask: AtomicUsize::new(buckets.min(Self::FIRST_BUCKETS) - 1),
             sampled_stores: AtomicUsize::new(0),
-        }
+        })
     }
 
     /// Bucket number `index`.
@@ -217,27 +223,24 @@ impl Table {
     }
 }
 
-/// `count` zeroed entries, obtained already zeroed from the allocator. For a large table that
-/// is fresh pages from the kernel, which are zero without being written: the memory is only
-/// touched, page by page, where the search stores something, and the huge-page advice below
-/// arrives before the first touch instead of after (writing 1 GiB of zeros up front once cost
-/// more time than a depth-7 perft).
-fn zeroed_entries(count: usize) -> Box<[[AtomicU64; 2]]> {
-    if align_of::<u64>() != align_of::<AtomicU64>() {
-        // Some 32-bit targets align `u64` to 4 bytes: build the atomics one by one there.
-        return (0..count)
-            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-            .collect();
+/// `count` zeroed entries, obtained already zeroed from the allocator, or `None` if it cannot
+/// provide them. For a large table that is fresh pages from the kernel, which are zero
+/// without being written: the memory is only touched, page by page, where the search stores
+/// something, and the huge-page advice below arrives before the first touch instead of after
+/// (writing 1 GiB of zeros up front once cost more time than a depth-7 perft).
+fn zeroed_entries(count: usize) -> Option<Box<[[AtomicU64; 2]]>> {
+    let layout = core::alloc::Layout::array::<[AtomicU64; 2]>(count).ok()?;
+    if layout.size() == 0 {
+        return None;
     }
-    // `vec!` of zeros asks the allocator for zeroed memory rather than writing it.
-    let zeros: Box<[[u64; 2]]> = vec![[0u64; 2]; count].into_boxed_slice();
-    let raw = Box::into_raw(zeros) as *mut [[AtomicU64; 2]];
-    // SAFETY: `AtomicU64` has the size and bit validity of `u64`, and the check above makes
-    // their alignments equal, so the slice (same length, same layout) is valid as atomics and
-    // will be freed with the layout it was allocated with. `raw` came from `Box::into_raw`.
+    // SAFETY: the layout's size is not zero, as `alloc_zeroed` requires. All-zero bytes are a
+    // valid `AtomicU64`, so a non-null result holds `count` valid entries, and the box frees
+    // it with `Layout::array::<[AtomicU64; 2]>(count)`, the layout it was allocated with.
     #[allow(unsafe_code)]
     unsafe {
-        Box::from_raw(raw)
+        let entries = std::alloc::alloc_zeroed(layout).cast::<[AtomicU64; 2]>();
+        (!entries.is_null())
+            .then(|| Box::from_raw(core::ptr::slice_from_raw_parts_mut(entries, count)))
     }
 }
 
@@ -271,11 +274,25 @@ fn advise_huge_pages(_entries: &[[AtomicU64; 2]]) {}
 mod tests {
     use super::*;
 
+    fn budget(bytes: usize) -> Table {
+        Table::with_bytes(bytes).unwrap()
+    }
+
+    #[test]
+    fn an_impossible_budget_shrinks_to_what_the_allocator_gives() {
+        // More than any address space: reserved a half at a time until it fits (only
+        // reserved: the pages are never touched).
+        let table = budget(usize::MAX);
+        assert!(table.len() >= 1 << 16, "{}", table.len());
+        table.set(7, 2, 400);
+        assert_eq!(table.get(7, 2), Some(400));
+    }
+
     #[test]
     fn stays_within_its_budget() {
-        assert_eq!(Table::with_bytes(1 << 20).len(), (1 << 20) / 16);
-        assert_eq!(Table::with_bytes(3 << 20).len(), (2 << 20) / 16);
-        assert_eq!(Table::with_bytes(0).len(), WAYS);
+        assert_eq!(budget(1 << 20).len(), (1 << 20) / 16);
+        assert_eq!(budget(3 << 20).len(), (2 << 20) / 16);
+        assert_eq!(budget(0).len(), WAYS);
     }
 
     /// Successive SplitMix64 increments: keys spread over all 64 bits.
@@ -285,7 +302,7 @@ mod tests {
 
     #[test]
     fn grows_with_use_up_to_its_budget_and_keeps_what_it_holds() {
-        let table = Table::with_bytes(64 << 20);
+        let table = budget(64 << 20);
         assert_eq!(table.in_use(), Table::FIRST_BUCKETS * WAYS);
         for (nodes, key) in spread_keys(1 << 20).enumerate() {
             table.set(key, 2, nodes as u64);
@@ -304,7 +321,7 @@ mod tests {
         assert!(found > (1 << 20) * 98 / 100, "{found}");
 
         // A budget of 4 MiB (2^18 entries) and as many stores: it grows to the budget, no more.
-        let small = Table::with_bytes(4 << 20);
+        let small = budget(4 << 20);
         for (nodes, key) in spread_keys(1 << 18).enumerate() {
             small.set(key, 3, nodes as u64);
         }
@@ -313,7 +330,7 @@ mod tests {
 
     #[test]
     fn a_full_bucket_keeps_its_biggest_counts() {
-        let table = Table::with_bytes(Table::BUCKET_BYTES);
+        let table = budget(Table::BUCKET_BYTES);
         for nodes in [50, 10, 40, 30, 20] {
             table.set(nodes, 4, nodes);
         }
@@ -325,7 +342,7 @@ mod tests {
 
     #[test]
     fn finds_what_it_stored_and_nothing_else() {
-        let table = Table::with_bytes(1 << 16);
+        let table = budget(1 << 16);
         table.set(0xDEAD_BEEF, 3, 12345);
         assert_eq!(table.get(0xDEAD_BEEF, 3), Some(12345));
         assert_eq!(table.get(0xDEAD_BEEF, 4), None);
