@@ -234,3 +234,31 @@ fn a_hash_budget_beyond_memory_still_counts() {
         assert!(text.contains("Nodes: 197281\n"), "--hash {mb}: {text}");
     }
 }
+
+#[test]
+fn absurd_thread_counts_are_capped() {
+    // Before the cap, `usize::MAX` threads spun forever starting threads. A regression would
+    // hang, so the child gets a deadline.
+    for threads in ["100000", &usize::MAX.to_string()] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_bitmove"))
+            .args(["perft", "--depth", "4", "--threads", threads])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("run bitmove");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while child.try_wait().expect("wait").is_none() {
+            if std::time::Instant::now() > deadline {
+                child.kill().ok();
+                panic!("--threads {threads}: still running after 60 s");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let out = child.wait_with_output().expect("output");
+        assert_eq!(out.status.code(), Some(0), "--threads {threads}");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            text.contains("Nodes: 197281\n"),
+            "--threads {threads}: {text}"
+        );
+    }
+}

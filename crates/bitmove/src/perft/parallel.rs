@@ -22,7 +22,9 @@ use crate::{Board, Move};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PerftOptions {
-    /// Worker threads; 0 means one per available core.
+    /// Worker threads; 0 means one per available core. At most
+    /// [`MAX_THREADS`](PerftOptions::MAX_THREADS) are used, and never more than there are
+    /// pieces of work.
     pub threads: usize,
     /// Transposition table budget in MiB; 0 means no table. The table starts at 1 MiB and
     /// doubles as it fills, never past this (nor past what the allocator can reserve: a
@@ -41,11 +43,16 @@ impl Default for PerftOptions {
 }
 
 impl PerftOptions {
+    /// The most threads a run uses: past this, more threads only add start-up time and split
+    /// the tree into more items than there is use for.
+    pub const MAX_THREADS: usize = 1024;
+
     fn thread_count(&self) -> usize {
         match self.threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         }
+        .min(Self::MAX_THREADS)
     }
 }
 
@@ -113,7 +120,8 @@ pub fn divide_with(board: &Board, depth: u32, options: &PerftOptions) -> Vec<(Mo
         totals[*root].fetch_add(nodes, Ordering::Relaxed);
     };
     std::thread::scope(|scope| {
-        for _ in 1..threads {
+        // No more threads than work items: the others would find nothing to do.
+        for _ in 1..threads.min(items.len()) {
             scope.spawn(work);
         }
         work();
