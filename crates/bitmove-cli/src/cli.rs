@@ -51,7 +51,8 @@ Example:
   bitmove perftree 3 \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\" \"e2e4 e7e5\""
     )]
     Perftree {
-        /// Depth below the position after MOVES.
+        /// Depth below the position after MOVES (at most 256).
+        #[arg(value_parser = depth_parser())]
         depth: u32,
         /// The position, as FEN.
         fen: String,
@@ -155,8 +156,8 @@ Example:
 
 #[derive(clap::Args)]
 pub(crate) struct PerftArgs {
-    /// Depth in plies.
-    #[arg(long, short, default_value_t = 6)]
+    /// Depth in plies (at most 256).
+    #[arg(long, short, default_value_t = 6, value_parser = depth_parser())]
     pub(crate) depth: u32,
     /// Start from this FEN instead of the start position.
     #[arg(long)]
@@ -226,8 +227,8 @@ pub(crate) struct BisectArgs {
     /// The position to start from (default: the start position).
     #[arg(long)]
     pub(crate) fen: Option<String>,
-    /// The perft depth to start with.
-    #[arg(long, short)]
+    /// The perft depth to start with (at most 256).
+    #[arg(long, short, value_parser = depth_parser())]
     pub(crate) depth: u32,
     /// Chess960: Shredder-FEN/X-FEN in, `e1h1` castling, and `UCI_Chess960` set in the engines.
     #[arg(long)]
@@ -260,4 +261,14 @@ pub(crate) struct UciArgs {
     /// Leave out one kind of move: a deliberately broken engine, for testing `bisect`.
     #[arg(long, hide = true, value_enum)]
     pub(crate) drop: Option<crate::uci::MoveKind>,
+}
+
+/// The deepest perft the commands accept. No perft that deep can finish (the start position
+/// passes 2^64 leaves at depth 13), but a tree of forced moves could go that deep, and the
+/// recursion takes stack per ply: without a limit, `--depth 5000` overflowed the stack.
+pub(crate) const MAX_DEPTH: u32 = 256;
+
+/// Parses a depth of 0 to [`MAX_DEPTH`].
+fn depth_parser() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(..=i64::from(MAX_DEPTH))
 }

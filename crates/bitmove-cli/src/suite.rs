@@ -45,14 +45,18 @@ fn parse(path: &Path, text: &str, chess960: bool) -> Result<Vec<Entry>, Failure>
             let parsed = part
                 .strip_prefix('D')
                 .and_then(|rest| rest.split_once(char::is_whitespace))
-                .and_then(|(d, n)| Some((d.parse::<u32>().ok()?, n.trim().parse::<u64>().ok()?)));
+                .and_then(|(d, n)| Some((d.parse::<u32>().ok()?, n.trim().parse::<u64>().ok()?)))
+                .filter(|&(depth, _)| depth <= crate::cli::MAX_DEPTH);
             match parsed {
                 Some(pair) => depths.push(pair),
                 None => {
                     return Err(malformed(
                         path,
                         line,
-                        format!("expected `;D<depth> <nodes>`, found {part:?}"),
+                        format!(
+                            "expected `;D<depth> <nodes>` with a depth of at most {}, found {part:?}",
+                            crate::cli::MAX_DEPTH
+                        ),
                     ));
                 }
             }

@@ -111,12 +111,18 @@ pub(crate) fn run(args: &UciArgs) -> Result<u8, Failure> {
                     writeln!(out, "info string error: {why}").ok();
                 }
             },
-            ["go", "perft", depth] => match (&board, depth.parse::<u32>()) {
-                (Some(board), Ok(depth)) => go_perft(&mut out, board, depth, args.drop),
+            ["go", "perft", depth] => match (
+                &board,
+                depth
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&d| d <= crate::cli::MAX_DEPTH),
+            ) {
+                (Some(board), Some(depth)) => go_perft(&mut out, board, depth, args.drop),
                 (None, _) => {
                     writeln!(out, "info string error: no valid position").ok();
                 }
-                (_, Err(_)) => {
+                (_, None) => {
                     writeln!(out, "info string error: bad depth {depth:?}").ok();
                 }
             },

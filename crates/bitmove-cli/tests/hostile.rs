@@ -157,6 +157,9 @@ fn malformed_suite_lines_are_reported_with_their_number() {
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;Dx 5",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 6",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D99999999999 5",
+        // Deeper than any perft can go: the recursion used to overflow the stack.
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D4216 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D4294967295 1",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 18446744073709551616",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 D1 5",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;E1 5",
@@ -261,4 +264,44 @@ fn absurd_thread_counts_are_capped() {
             "--threads {threads}: {text}"
         );
     }
+}
+
+#[test]
+fn depths_past_the_limit_are_refused_not_overflowing_the_stack() {
+    // Each of these aborted with a stack overflow (status 134) before the limit of 256.
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    for depth in ["257", "4218", "16880", "4294967295"] {
+        refused(&bitmove(["perft", "--depth", depth]), depth);
+        refused(
+            &bitmove(["perft", "--threads", "1", "--depth", depth]),
+            depth,
+        );
+        refused(&bitmove(["perftree", depth, fen]), depth);
+        refused(
+            &bitmove(["bisect", "--engine", "true", "--depth", depth]),
+            depth,
+        );
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitmove"))
+        .arg("uci")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run bitmove uci");
+    let mut stdin = child.stdin.take().expect("stdin");
+    std::io::Write::write_all(
+        &mut stdin,
+        format!("position fen {fen}\ngo perft 16883\ngo perft 1\nquit\n").as_bytes(),
+    )
+    .expect("write");
+    drop(stdin);
+    let out = child.wait_with_output().expect("uci output");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("info string error: bad depth \"16883\""),
+        "{text}"
+    );
+    // The session goes on after the refusal.
+    assert!(text.contains("Nodes searched: 5"), "{text}");
 }
