@@ -1,5 +1,7 @@
 //! `bitmove magics`: re-run the magic finder and optionally write the table source.
 
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -9,29 +11,41 @@ use bitmove::attacks::magic::finder;
 use crate::Failure;
 
 pub(crate) fn run(seed: u64, write: Option<PathBuf>) -> Result<u8, Failure> {
+    // The file is opened before the search, so that a path that cannot be written is told at
+    // once rather than after it.
+    let file = match &write {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))?,
+        ),
+        None => None,
+    };
     let start = Instant::now();
     let found = finder::find(seed);
     let elapsed = start.elapsed();
-    println!("square  rook bits  rook tries  bishop bits  bishop tries");
+    let mut report = String::from("square  rook bits  rook tries  bishop bits  bishop tries\n");
     for square in Square::ALL {
         let (r, b) = (found.rook[square.index()], found.bishop[square.index()]);
-        println!(
+        writeln!(
+            report,
             "{square:>6}  {:>9}  {:>10}  {:>11}  {:>12}",
             r.bits, r.tries, b.bits, b.tries
-        );
+        )
+        .ok();
     }
     let size = found.table_size();
-    println!(
+    writeln!(
+        report,
         "Table size: {size} entries ({} KiB)",
         size * std::mem::size_of::<u64>() / 1024
-    );
-    println!("Time: {:.3} s (seed {seed})", elapsed.as_secs_f64());
-    if let Some(path) = write {
-        std::fs::write(&path, found.source().to_string()).map_err(|e| Failure {
-            status: 1,
-            message: format!("cannot write {}: {e}", path.display()),
-        })?;
-        println!("Wrote {}", path.display());
+    )
+    .ok();
+    writeln!(report, "Time: {:.3} s (seed {seed})", elapsed.as_secs_f64()).ok();
+    if let (Some(mut file), Some(path)) = (file, &write) {
+        file.write_all(found.source().to_string().as_bytes())
+            .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))?;
+        writeln!(report, "Wrote {}", path.display()).ok();
     }
+    crate::print(report.as_bytes())?;
     Ok(0)
 }

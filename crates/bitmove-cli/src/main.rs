@@ -56,13 +56,10 @@ fn main() -> ExitCode {
         Some(Command::Show(args)) => show::run(&args),
         Some(Command::Uci(args)) => uci::run(&args),
         Some(Command::Completions { shell }) => {
-            clap_complete::generate(
-                shell,
-                &mut Cli::command(),
-                "bitmove",
-                &mut std::io::stdout(),
-            );
-            Ok(0)
+            // Into memory first: clap_complete panics when its writer fails.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "bitmove", &mut script);
+            print(&script).map(|()| 0)
         }
         Some(Command::Magics { seed, write }) => magics::run(seed, write),
         Some(Command::Bench { json, quick }) => bench::run(json, quick),
@@ -70,9 +67,29 @@ fn main() -> ExitCode {
     match result {
         Ok(status) => ExitCode::from(status),
         Err(failure) => {
-            eprintln!("error: {}", one_line(&failure.message));
+            report(&failure.message);
             ExitCode::from(failure.status)
         }
+    }
+}
+
+/// Writes `error: <message>` on standard error as one line. If even that fails (a full
+/// disk behind `2>`), there is no one left to tell: the exit status still says it.
+fn report(message: &str) {
+    use std::io::Write;
+    writeln!(std::io::stderr(), "error: {}", one_line(message)).ok();
+}
+
+/// Writes `bytes` to standard output. A reader that went away (`| head`) is not an error;
+/// any other failure to write is.
+pub(crate) fn print(bytes: &[u8]) -> Result<(), Failure> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Failure::input(format!(
+            "cannot write to standard output: {e}"
+        ))),
+        _ => Ok(()),
     }
 }
 
@@ -86,7 +103,7 @@ fn argument_error(e: clap::Error) -> ExitCode {
     let text = e.to_string();
     let first = text.lines().next().unwrap_or("invalid arguments");
     let first = first.strip_prefix("error: ").unwrap_or(first);
-    eprintln!("error: {} (see bitmove --help)", one_line(first));
+    report(&format!("{first} (see bitmove --help)"));
     ExitCode::from(2)
 }
 

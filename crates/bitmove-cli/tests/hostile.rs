@@ -305,3 +305,53 @@ fn depths_past_the_limit_are_refused_not_overflowing_the_stack() {
     // The session goes on after the refusal.
     assert!(text.contains("Nodes searched: 5"), "{text}");
 }
+
+#[test]
+fn unwritable_output_is_an_error_line_not_a_panic() {
+    // A reader that goes away at once: quiet success. These panicked (status 134) before.
+    for args in [
+        ["magics"].as_slice(),
+        &["completions", "fish"],
+        &["completions", "zsh"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_bitmove"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run bitmove");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("output");
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+    // A full disk: one error line and status 2.
+    let full = std::fs::File::create("/dev/full").expect("/dev/full");
+    for args in [["magics"].as_slice(), &["completions", "bash"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_bitmove"))
+            .args(args)
+            .stdout(full.try_clone().expect("clone"))
+            .output()
+            .expect("run bitmove");
+        let err = refused(&out, &format!("{args:?} > /dev/full"));
+        assert!(err.contains("cannot write to standard output"), "{err}");
+    }
+    // An error message with nowhere to go still ends with status 2, not an abort.
+    let out = Command::new(env!("CARGO_BIN_EXE_bitmove"))
+        .args(["perft", "--depth", "abc"])
+        .stderr(full)
+        .output()
+        .expect("run bitmove");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn magics_refuses_an_unwritable_file_before_searching() {
+    let out = bitmove(["magics", "--write", "/nonexistent-dir/magics.rs"]);
+    let err = refused(&out, "magics --write /nonexistent-dir/magics.rs");
+    assert!(
+        err.contains("cannot write /nonexistent-dir/magics.rs"),
+        "{err}"
+    );
+}
