@@ -38,7 +38,18 @@ pub(crate) struct Engine {
     /// The thread that reads standard error, to let it finish before quoting it.
     stderr_reader: Option<JoinHandle<()>>,
     timeout: Duration,
+    /// Lines read since the last command was sent.
+    heard: usize,
 }
+
+/// The most lines an engine may write in answer to one command: a perft divide is a few
+/// hundred. Past this the engine is flooding, not answering, and waiting on would never end
+/// (the timeout only catches silence).
+const MAX_LINES_PER_ANSWER: usize = 100_000;
+
+/// Lines the reader thread may get ahead of bitmove; past it the reader waits, so that an
+/// engine that floods its output cannot fill memory.
+const LINES_IN_FLIGHT: usize = 1024;
 
 impl Engine {
     /// Starts `command` (split like a shell would), and waits for `uciok` and `readyok`.
@@ -62,7 +73,7 @@ impl Engine {
             .map_err(|e| {
                 Failure::input(format!("cannot start engine {}: {e}", quote(command, None)))
             })?;
-        let (sender, lines) = mpsc::channel();
+        let (sender, lines) = mpsc::sync_channel(LINES_IN_FLIGHT);
         if let Some(stdout) = child.stdout.take() {
             std::thread::spawn(move || {
                 read_lines(stdout, |line| sender.send(Event::Line(line)).is_ok());
@@ -91,6 +102,7 @@ impl Engine {
             stderr,
             stderr_reader,
             timeout,
+            heard: 0,
         };
         engine.send("uci")?;
         let mut said = Vec::new();
@@ -185,6 +197,7 @@ impl Engine {
     }
 
     fn send(&mut self, line: &str) -> Result<(), Failure> {
+        self.heard = 0;
         let written = match self.stdin.as_mut() {
             Some(stdin) => writeln!(stdin, "{line}").and_then(|()| stdin.flush()),
             None => Err(std::io::ErrorKind::BrokenPipe.into()),
@@ -194,6 +207,14 @@ impl Engine {
 
     /// The next line of output, or an error naming what we were waiting for.
     fn next_line(&mut self, waiting_for: &str, said: &[String]) -> Result<String, Failure> {
+        self.heard += 1;
+        if self.heard > MAX_LINES_PER_ANSWER {
+            return Err(Failure::input(format!(
+                "engine {} wrote over {MAX_LINES_PER_ANSWER} lines without {waiting_for}{}",
+                quote(&self.command, None),
+                said_so_far(said)
+            )));
+        }
         match self.lines.recv_timeout(self.timeout) {
             Ok(Event::Line(line)) => Ok(line),
             Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => {

@@ -88,10 +88,32 @@ struct Outcome {
     seconds: f64,
 }
 
+/// The largest suite file read: far above any real suite (the biggest published ones are a
+/// few megabytes), and a bound on what a device like /dev/zero can make bitmove hold.
+const MAX_SUITE_BYTES: u64 = 256 << 20;
+
+fn read_suite(path: &Path) -> Result<String, Failure> {
+    use std::io::Read;
+    let cannot = |e: std::io::Error| Failure::input(format!("cannot read {}: {e}", path.display()));
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .map_err(cannot)?
+        .take(MAX_SUITE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(cannot)?;
+    if text.len() as u64 > MAX_SUITE_BYTES {
+        return Err(Failure::input(format!(
+            "cannot read {}: larger than {} MiB",
+            path.display(),
+            MAX_SUITE_BYTES >> 20
+        )));
+    }
+    Ok(text)
+}
+
 pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
     let path = args.file.as_path();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
+    let text = read_suite(path)?;
     let entries = parse(path, &text, args.chess960)?;
     let limit = args.max_nodes.unwrap_or(u64::MAX);
     let mut checks = Vec::new();

@@ -77,9 +77,19 @@ pub(crate) fn run(args: &UciArgs) -> Result<u8, Failure> {
     let mut out = std::io::stdout().lock();
     let mut chess960 = false;
     let mut board = Some(Board::default());
-    for line in stdin.lock().split(b'\n') {
-        let Ok(line) = line else { break };
-        let line = String::from_utf8_lossy(&line);
+    let mut input = stdin.lock();
+    let mut raw = Vec::new();
+    while let Some(whole) = next_command(&mut input, &mut raw) {
+        if !whole {
+            writeln!(
+                out,
+                "info string error: a line longer than {MAX_COMMAND} bytes, ignored"
+            )
+            .ok();
+            out.flush().ok();
+            continue;
+        }
+        let line = String::from_utf8_lossy(&raw);
         let words: Vec<&str> = line.split_ascii_whitespace().collect();
         match words.as_slice() {
             ["uci"] => {
@@ -134,6 +144,40 @@ pub(crate) fn run(args: &UciArgs) -> Result<u8, Failure> {
         out.flush().ok();
     }
     Ok(0)
+}
+
+/// The longest command read whole: a `position startpos moves ...` line of a 100,000-ply
+/// game is 500 KB. Past it the line is skipped, so that endless input without a newline
+/// (`bitmove uci < /dev/zero`) cannot fill memory.
+const MAX_COMMAND: usize = 1 << 24;
+
+/// Reads the next line of `input` into `line` (without its newline): `None` at the end of
+/// the input, `Some(false)` if the line was longer than [`MAX_COMMAND`] (then skipped).
+fn next_command(input: &mut impl BufRead, line: &mut Vec<u8>) -> Option<bool> {
+    line.clear();
+    let mut whole = true;
+    let mut any = false;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok([]) | Err(_) => return any.then_some(whole),
+            Ok(buffer) => buffer,
+        };
+        any = true;
+        let (take, done) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (buffer.len(), false),
+        };
+        if line.len() + take <= MAX_COMMAND {
+            line.extend_from_slice(&buffer[..take]);
+        } else {
+            whole = false;
+            line.clear();
+        }
+        input.consume(take + usize::from(done));
+        if done {
+            return Some(whole);
+        }
+    }
 }
 
 /// `position startpos|fen <FEN> [moves <m>...]`, the words after `position`.

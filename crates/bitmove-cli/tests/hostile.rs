@@ -355,3 +355,42 @@ fn magics_refuses_an_unwritable_file_before_searching() {
         "{err}"
     );
 }
+
+#[test]
+fn endless_input_is_bounded() {
+    // A suite "file" without end: refused at 256 MiB instead of read until memory runs out.
+    let out = bitmove(["suite", "/dev/zero"]);
+    let err = refused(&out, "suite /dev/zero");
+    assert!(err.contains("larger than 256 MiB"), "{err}");
+
+    // An engine that never stops talking (`yes`): given up on after 100,000 lines; before,
+    // its lines piled up in memory and bisect never ended.
+    let out = bitmove(["bisect", "--engine", "yes", "--depth", "2"]);
+    let err = refused(&out, "bisect --engine yes");
+    assert!(err.contains("wrote over 100000 lines"), "{err}");
+
+    // A UCI line past 16 MiB is skipped, and the session goes on.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitmove"))
+        .arg("uci")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run bitmove uci");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let zeros = vec![0u8; 1 << 20];
+        for _ in 0..20 {
+            std::io::Write::write_all(&mut stdin, &zeros).expect("write");
+        }
+        std::io::Write::write_all(&mut stdin, b"\nposition startpos\ngo perft 2\nquit\n")
+            .expect("write");
+    });
+    let out = child.wait_with_output().expect("uci output");
+    writer.join().expect("writer");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        text.contains("a line longer than 16777216 bytes, ignored"),
+        "{text}"
+    );
+    assert!(text.contains("Nodes searched: 400"), "{text}");
+}
