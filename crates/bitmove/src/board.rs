@@ -513,9 +513,9 @@ impl Board {
             self.hash ^= self.key_change_with(moved, mv, captured);
         }
         self.en_passant = None;
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
 
         if moved == Piece::King && self.colors[us.index()].has(to) {

@@ -247,3 +247,21 @@ fn fuzz_san_pawn_capture_without_file() {
         }
     }
 }
+
+/// Move counters at their largest stay there: a FEN may say 4294967295, and a move after it
+/// used to wrap the count to 0 (or panic where overflow is checked).
+#[test]
+fn move_counters_saturate() {
+    let mut board = Board::from_fen(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 4294967295 4294967295",
+    )
+    .unwrap();
+    for uci in ["g8f6", "g1f3", "f6g8"] {
+        let mv = board.parse_uci(uci).unwrap();
+        board.play(mv).unwrap();
+    }
+    assert!(
+        board.to_string().ends_with(" 4294967295 4294967295"),
+        "{board}"
+    );
+}
