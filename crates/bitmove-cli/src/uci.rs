@@ -138,7 +138,13 @@ pub(crate) fn run(args: &UciArgs) -> Result<u8, Failure> {
             },
             [] | ["ucinewgame"] | ["setoption", ..] => {}
             _ => {
-                writeln!(out, "info string unsupported: {}", line.trim()).ok();
+                let shown: String = line.trim().chars().take(200).collect();
+                let more = if shown.len() < line.trim().len() {
+                    "..."
+                } else {
+                    ""
+                };
+                writeln!(out, "info string unsupported: {shown}{more}").ok();
             }
         }
         out.flush().ok();

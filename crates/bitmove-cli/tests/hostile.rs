@@ -394,3 +394,23 @@ fn endless_input_is_bounded() {
     );
     assert!(text.contains("Nodes searched: 400"), "{text}");
 }
+
+#[test]
+fn an_unknown_uci_line_is_quoted_short() {
+    // A 1 MB unknown command used to be echoed back whole.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitmove"))
+        .arg("uci")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run bitmove uci");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let line = format!("{}\nquit\n", "x".repeat(1 << 20));
+    std::io::Write::write_all(&mut stdin, line.as_bytes()).expect("write");
+    drop(stdin);
+    let out = child.wait_with_output().expect("uci output");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(text.starts_with("info string unsupported: xxx"), "{text}");
+    assert!(text.trim_end().ends_with("..."), "{text}");
+    assert!(text.len() < 300, "{} bytes", text.len());
+}
