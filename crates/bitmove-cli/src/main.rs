@@ -45,6 +45,10 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return argument_error(e),
     };
+    if let Err(failure) = check_slider_override() {
+        report(&failure.message);
+        return ExitCode::from(failure.status);
+    }
     let result = match cli.command {
         None => perft::perft(&cli::PerftArgs::default()),
         Some(Command::Perft(args)) => perft::perft(&args),
@@ -70,6 +74,26 @@ fn main() -> ExitCode {
             report(&failure.message);
             ExitCode::from(failure.status)
         }
+    }
+}
+
+/// The library ignores a `BITMOVE_SLIDERS` that names no backend; on the command line that is
+/// more likely a typo than a wish, so it is bad input. Empty means unset.
+fn check_slider_override() -> Result<(), Failure> {
+    match std::env::var_os("BITMOVE_SLIDERS") {
+        Some(value)
+            if !value.is_empty()
+                && value
+                    .to_str()
+                    .and_then(bitmove::SliderBackend::from_name)
+                    .is_none() =>
+        {
+            Err(Failure::input(format!(
+                "BITMOVE_SLIDERS={}: expected pext, magic or reference",
+                errors::quote(&value.to_string_lossy(), None)
+            )))
+        }
+        _ => Ok(()),
     }
 }
 

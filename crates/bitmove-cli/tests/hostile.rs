@@ -414,3 +414,25 @@ fn an_unknown_uci_line_is_quoted_short() {
     assert!(text.trim_end().ends_with("..."), "{text}");
     assert!(text.len() < 300, "{} bytes", text.len());
 }
+
+#[test]
+fn a_slider_override_that_names_nothing_is_refused() {
+    // It used to be ignored without a word (the library's fallback).
+    for value in ["garbage", "pex", "magic2"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_bitmove"))
+            .args(["perft", "--depth", "1"])
+            .env("BITMOVE_SLIDERS", value)
+            .output()
+            .expect("run bitmove");
+        let err = refused(&out, value);
+        assert!(err.contains("expected pext, magic or reference"), "{err}");
+    }
+    for value in ["", "magic", "Reference"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_bitmove"))
+            .args(["perft", "--depth", "1"])
+            .env("BITMOVE_SLIDERS", value)
+            .output()
+            .expect("run bitmove");
+        assert_eq!(out.status.code(), Some(0), "{value:?}");
+    }
+}
