@@ -39,6 +39,22 @@ fn refused(out: &Output, input: &str) -> String {
     err
 }
 
+/// Runs `bitmove uci` on `input`, written from another thread so that a large input cannot
+/// deadlock against the output, and returns what it printed.
+fn uci_session(input: Vec<u8>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitmove"))
+        .arg("uci")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run bitmove uci");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, &input));
+    let out = child.wait_with_output().expect("uci output");
+    writer.join().expect("writer").expect("write");
+    out
+}
+
 #[test]
 fn every_invalid_fen_is_refused_by_perft_and_perftree() {
     let mut checked = 0;
@@ -282,20 +298,8 @@ fn depths_past_the_limit_are_refused_not_overflowing_the_stack() {
             depth,
         );
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bitmove"))
-        .arg("uci")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("run bitmove uci");
-    let mut stdin = child.stdin.take().expect("stdin");
-    std::io::Write::write_all(
-        &mut stdin,
-        format!("position fen {fen}\ngo perft 16883\ngo perft 1\nquit\n").as_bytes(),
-    )
-    .expect("write");
-    drop(stdin);
-    let out = child.wait_with_output().expect("uci output");
+    let out =
+        uci_session(format!("position fen {fen}\ngo perft 16883\ngo perft 1\nquit\n").into_bytes());
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(
@@ -370,23 +374,9 @@ fn endless_input_is_bounded() {
     assert!(err.contains("wrote over 100000 lines"), "{err}");
 
     // A UCI line past 16 MiB is skipped, and the session goes on.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bitmove"))
-        .arg("uci")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("run bitmove uci");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let writer = std::thread::spawn(move || {
-        let zeros = vec![0u8; 1 << 20];
-        for _ in 0..20 {
-            std::io::Write::write_all(&mut stdin, &zeros).expect("write");
-        }
-        std::io::Write::write_all(&mut stdin, b"\nposition startpos\ngo perft 2\nquit\n")
-            .expect("write");
-    });
-    let out = child.wait_with_output().expect("uci output");
-    writer.join().expect("writer");
+    let mut input = vec![0u8; 20 << 20];
+    input.extend_from_slice(b"\nposition startpos\ngo perft 2\nquit\n");
+    let out = uci_session(input);
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         text.contains("a line longer than 16777216 bytes, ignored"),
@@ -398,17 +388,7 @@ fn endless_input_is_bounded() {
 #[test]
 fn an_unknown_uci_line_is_quoted_short() {
     // A 1 MB unknown command used to be echoed back whole.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bitmove"))
-        .arg("uci")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("run bitmove uci");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let line = format!("{}\nquit\n", "x".repeat(1 << 20));
-    std::io::Write::write_all(&mut stdin, line.as_bytes()).expect("write");
-    drop(stdin);
-    let out = child.wait_with_output().expect("uci output");
+    let out = uci_session(format!("{}\nquit\n", "x".repeat(1 << 20)).into_bytes());
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(text.starts_with("info string unsupported: xxx"), "{text}");
     assert!(text.trim_end().ends_with("..."), "{text}");
