@@ -173,9 +173,10 @@ fn next_command(input: &mut impl BufRead, line: &mut Vec<u8>) -> Option<bool> {
             Some(i) => (i, true),
             None => (buffer.len(), false),
         };
-        if line.len() + take <= MAX_COMMAND {
+        if whole && line.len() + take <= MAX_COMMAND {
             line.extend_from_slice(&buffer[..take]);
         } else {
+            // Too long: the rest of the line is read and dropped.
             whole = false;
             line.clear();
         }
