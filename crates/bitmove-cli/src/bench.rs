@@ -123,7 +123,7 @@ pub(crate) fn run(json: bool, quick: bool) -> Result<u8, Failure> {
                 "seconds": json::seconds(total_seconds),
                 "mnps": json::mnps(total_nodes, total_seconds),
             },
-        }));
+        }))?;
     } else {
         writeln!(
             out,

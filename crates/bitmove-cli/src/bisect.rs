@@ -176,7 +176,7 @@ pub(crate) fn run(args: &BisectArgs) -> Result<u8, Failure> {
                 .iter()
                 .map(|(m, e, r)| json!({ "move": m, "engine": e, "reference": r }))
                 .collect::<Vec<_>>(),
-        }));
+        }))?;
     } else {
         writeln!(out).ok();
         if agree && moves.is_empty() {

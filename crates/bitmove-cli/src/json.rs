@@ -1,16 +1,16 @@
 //! Machine-readable output: one JSON document on standard output, built with
 //! `serde_json::json!` where the result is made, printed here.
 
-use std::io::Write;
-
 use serde_json::Value;
 
-/// Prints `value` as pretty JSON followed by a newline. A closed pipe is not an error.
-pub(crate) fn print(value: &Value) {
-    let mut out = std::io::stdout().lock();
-    if serde_json::to_writer_pretty(&mut out, value).is_ok() {
-        writeln!(out).ok();
-    }
+use crate::Failure;
+
+/// Prints `value` as pretty JSON followed by a newline, through [`crate::print`] (a closed
+/// pipe is not an error, other write failures are).
+pub(crate) fn print(value: &Value) -> Result<(), Failure> {
+    let mut text = serde_json::to_vec_pretty(value).unwrap_or_default();
+    text.push(b'\n');
+    crate::print(&text)
 }
 
 /// Millions of nodes per second, rounded to one decimal, for both text and JSON.

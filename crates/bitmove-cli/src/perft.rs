@@ -1,7 +1,7 @@
 //! `bitmove perft` and `bitmove perftree`: the counting commands other tools script against,
 //! so their text output does not change.
 
-use std::io::Write;
+use std::fmt::Write;
 use std::time::Instant;
 
 use serde_json::json;
@@ -46,10 +46,10 @@ pub(crate) fn perft(args: &PerftArgs) -> Result<u8, Failure> {
                 .map(|(mv, nodes)| json!({ "move": mv, "nodes": nodes }))
                 .collect();
         }
-        json::print(&value);
+        json::print(&value)?;
         return Ok(0);
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = String::new();
     if let Some(split) = &split {
         for (mv, nodes) in split {
             writeln!(out, "{mv}: {nodes}").ok();
@@ -63,6 +63,7 @@ pub(crate) fn perft(args: &PerftArgs) -> Result<u8, Failure> {
         json::mnps(nodes, seconds)
     )
     .ok();
+    crate::print(out.as_bytes())?;
     Ok(0)
 }
 
@@ -72,7 +73,7 @@ pub(crate) fn perftree(depth: u32, fen: &str, moves: Option<&str>) -> Result<u8,
         moves.unwrap_or("").split_ascii_whitespace(),
         false,
     )?;
-    let mut out = std::io::stdout().lock();
+    let mut out = String::new();
     let mut total = 1;
     if depth > 0 {
         let split = bitmove::divide(&board, depth);
@@ -83,5 +84,6 @@ pub(crate) fn perftree(depth: u32, fen: &str, moves: Option<&str>) -> Result<u8,
     }
     writeln!(out).ok();
     writeln!(out, "{total}").ok();
+    crate::print(out.as_bytes())?;
     Ok(0)
 }

@@ -233,7 +233,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
             "nodes": nodes,
             "seconds": json::seconds(seconds),
             "mnps": json::mnps(nodes, seconds),
-        }));
+        }))?;
     } else {
         write_summary(
             &mut out, &entries, &checks, &outcomes, skipped, jobs, seconds,

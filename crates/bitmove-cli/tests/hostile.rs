@@ -332,7 +332,14 @@ fn unwritable_output_is_an_error_line_not_a_panic() {
     }
     // A full disk: one error line and status 2.
     let full = std::fs::File::create("/dev/full").expect("/dev/full");
-    for args in [["magics"].as_slice(), &["completions", "bash"]] {
+    for args in [
+        ["magics"].as_slice(),
+        &["completions", "bash"],
+        // These said nothing and exited 0 before, their output lost.
+        &["perft", "--depth", "3"],
+        &["perft", "--depth", "3", "--json"],
+        &["perftree", "2", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"],
+    ] {
         let out = Command::new(env!("CARGO_BIN_EXE_bitmove"))
             .args(args)
             .stdout(full.try_clone().expect("clone"))
