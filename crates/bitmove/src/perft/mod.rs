@@ -73,6 +73,16 @@ pub fn divide(board: &Board, depth: u32) -> std::vec::Vec<(Move, u64)> {
         .collect()
 }
 
+/// The depth-2 count of a board through the stamped-out `$depth2`, for either side to move.
+macro_rules! depth2_any {
+    ($depth2:ident, $s:expr, $board:expr) => {
+        match $board.side {
+            crate::Color::White => depth2::$depth2::<_, true>($s, $board),
+            crate::Color::Black => depth2::$depth2::<_, false>($s, $board),
+        }
+    };
+}
+
 /// Stamps out the perft recursion with the given attributes, so that one body can be compiled
 /// for several instruction sets (below). With `TT` the recursion keeps Zobrist keys up to date
 /// and probes and fills `table` at every node of depth 2 and more.
@@ -96,10 +106,7 @@ macro_rules! perft_fn {
                             child.play_piece::<S, false>(s, piece, mv);
                             child.hash = key;
                             let n = if depth - 1 == 2 {
-                                match child.side {
-                                    crate::Color::White => depth2::$depth2::<S, true>(s, &child),
-                                    crate::Color::Black => depth2::$depth2::<S, false>(s, &child),
-                                }
+                                depth2_any!($depth2, s, &child)
                             } else {
                                 $prefetching::<S>(s, &child, depth - 1, table)
                             };
@@ -150,10 +157,7 @@ macro_rules! perft_fn {
                     if let Some(t) = table.filter(|_| TT && depth >= 3) {
                         nodes = $prefetching::<S>(s, board, depth, t);
                     } else if depth == 2 {
-                        nodes = match board.side {
-                            crate::Color::White => depth2::$depth2::<S, true>(s, board),
-                            crate::Color::Black => depth2::$depth2::<S, false>(s, board),
-                        };
+                        nodes = depth2_any!($depth2, s, board);
                     } else {
                         board.generate_with(s, |moves| {
                             for mv in moves {
