@@ -13,11 +13,13 @@ use crate::Failure;
 pub(crate) fn run(seed: u64, write: Option<PathBuf>) -> Result<u8, Failure> {
     // The file is opened before the search, so that a path that cannot be written is told at
     // once rather than after it.
-    let file = match &write {
-        Some(path) => Some(
-            std::fs::File::create(path)
-                .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))?,
-        ),
+    let cannot =
+        |path: &PathBuf, e| Failure::input(format!("cannot write {}: {e}", path.display()));
+    let target = match write {
+        Some(path) => Some((
+            std::fs::File::create(&path).map_err(|e| cannot(&path, e))?,
+            path,
+        )),
         None => None,
     };
     let start = Instant::now();
@@ -41,9 +43,9 @@ pub(crate) fn run(seed: u64, write: Option<PathBuf>) -> Result<u8, Failure> {
     )
     .ok();
     writeln!(report, "Time: {:.3} s (seed {seed})", elapsed.as_secs_f64()).ok();
-    if let (Some(mut file), Some(path)) = (file, &write) {
+    if let Some((mut file, path)) = target {
         file.write_all(found.source().to_string().as_bytes())
-            .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))?;
+            .map_err(|e| cannot(&path, e))?;
         writeln!(report, "Wrote {}", path.display()).ok();
     }
     crate::print(report.as_bytes())?;
