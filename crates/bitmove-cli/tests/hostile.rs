@@ -40,8 +40,8 @@ fn refused(out: &Output, input: &str) -> String {
 }
 
 /// Runs `bitmove uci` on `input`, written from another thread so that a large input cannot
-/// deadlock against the output, and returns what it printed.
-fn uci_session(input: Vec<u8>) -> Output {
+/// deadlock against the output; returns its exit status and what it printed.
+fn uci_session(input: Vec<u8>) -> (Option<i32>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_bitmove"))
         .arg("uci")
         .stdin(std::process::Stdio::piped())
@@ -52,7 +52,10 @@ fn uci_session(input: Vec<u8>) -> Output {
     let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, &input));
     let out = child.wait_with_output().expect("uci output");
     writer.join().expect("writer").expect("write");
-    out
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
 }
 
 #[test]
@@ -299,10 +302,9 @@ fn depths_past_the_limit_are_refused_not_overflowing_the_stack() {
             assert!(err.contains("0..=256"), "{args:?}: {err}");
         }
     }
-    let out =
+    let (status, text) =
         uci_session(format!("position fen {fen}\ngo perft 16883\ngo perft 1\nquit\n").into_bytes());
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert_eq!(status, Some(0), "{text}");
     assert!(
         text.contains("info string error: bad depth \"16883\""),
         "{text}"
@@ -384,8 +386,7 @@ fn endless_input_is_bounded() {
     // A UCI line past 16 MiB is skipped, and the session goes on.
     let mut input = vec![0u8; 20 << 20];
     input.extend_from_slice(b"\nposition startpos\ngo perft 2\nquit\n");
-    let out = uci_session(input);
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let (_, text) = uci_session(input);
     assert!(
         text.contains("a line longer than 16777216 bytes, ignored"),
         "{text}"
@@ -396,8 +397,7 @@ fn endless_input_is_bounded() {
 #[test]
 fn an_unknown_uci_line_is_quoted_short() {
     // A 1 MB unknown command used to be echoed back whole.
-    let out = uci_session(format!("{}\nquit\n", "x".repeat(1 << 20)).into_bytes());
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let (_, text) = uci_session(format!("{}\nquit\n", "x".repeat(1 << 20)).into_bytes());
     assert!(text.starts_with("info string unsupported: xxx"), "{text}");
     assert!(text.trim_end().ends_with("..."), "{text}");
     assert!(text.len() < 300, "{} bytes", text.len());
