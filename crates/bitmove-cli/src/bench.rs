@@ -2,7 +2,6 @@
 //! fraction of a second), for checking that a change is faster. Every node count is checked
 //! against the known value.
 
-use std::io::Write;
 use std::time::Instant;
 
 use bitmove::Board;
@@ -65,16 +64,15 @@ const POSITIONS: [(&str, &str, u32, u64, u32, u64); 6] = [
 ];
 
 pub(crate) fn run(json: bool, quick: bool) -> Result<u8, Failure> {
-    let mut out = std::io::stdout().lock();
     let sliders = bitmove::SliderBackend::current();
     if !json {
-        writeln!(out, "sliders: {sliders}").ok();
-        writeln!(
-            out,
-            "{:<10} {:>5} {:>12} {:>9} {:>9}",
-            "position", "depth", "nodes", "seconds", "Mnps"
-        )
-        .ok();
+        crate::print(
+            format!(
+                "sliders: {sliders}\n{:<10} {:>5} {:>12} {:>9} {:>9}\n",
+                "position", "depth", "nodes", "seconds", "Mnps"
+            )
+            .as_bytes(),
+        )?;
     }
     let (mut total_nodes, mut total_seconds) = (0u64, 0f64);
     let mut results = Vec::new();
@@ -106,12 +104,13 @@ pub(crate) fn run(json: bool, quick: bool) -> Result<u8, Failure> {
                 "mnps": json::mnps(nodes, seconds),
             }));
         } else {
-            writeln!(
-                out,
-                "{name:<10} {depth:>5} {nodes:>12} {seconds:>9.3} {:>9.1}",
-                json::mnps(nodes, seconds)
-            )
-            .ok();
+            crate::print(
+                format!(
+                    "{name:<10} {depth:>5} {nodes:>12} {seconds:>9.3} {:>9.1}\n",
+                    json::mnps(nodes, seconds)
+                )
+                .as_bytes(),
+            )?;
         }
     }
     if json {
@@ -125,14 +124,15 @@ pub(crate) fn run(json: bool, quick: bool) -> Result<u8, Failure> {
             },
         }))?;
     } else {
-        writeln!(
-            out,
-            "{:<10} {:>5} {total_nodes:>12} {total_seconds:>9.3} {:>9.1}",
-            "total",
-            "",
-            json::mnps(total_nodes, total_seconds)
-        )
-        .ok();
+        crate::print(
+            format!(
+                "{:<10} {:>5} {total_nodes:>12} {total_seconds:>9.3} {:>9.1}\n",
+                "total",
+                "",
+                json::mnps(total_nodes, total_seconds)
+            )
+            .as_bytes(),
+        )?;
     }
     Ok(0)
 }

@@ -3,7 +3,7 @@
 //! in SAN. Squares are coloured only on a terminal, and never when `NO_COLOR` is set or
 //! `TERM` is `dumb`.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 
 use bitmove::{Bitboard, Board, CastlingSide, Color, File, Piece, Rank, Square, Status};
 
@@ -35,10 +35,7 @@ pub(crate) fn run(args: &ShowArgs) -> Result<u8, Failure> {
         ascii: args.ascii,
         color: std::io::stdout().is_terminal() && !no_color,
     };
-    let mut out = std::io::stdout().lock();
-    write!(out, "{}", draw(&board, style)).ok();
-    writeln!(out).ok();
-    write!(out, "{}", describe(&board)).ok();
+    crate::print(format!("{}\n{}", draw(&board, style), describe(&board)).as_bytes())?;
     Ok(0)
 }
 

@@ -1,7 +1,7 @@
 //! `bitmove suite`: check an EPD perft suite, positions in parallel with `--jobs`, results
 //! reported in file order whatever order they finish in.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -138,7 +138,8 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
     .clamp(1, checks.len().max(1));
 
     let bar = progress_bar(&checks, args.json);
-    let mut out = std::io::stdout().lock();
+    // The first failure to write a FAIL line: the run stops there.
+    let mut write_failure = None;
     let start = Instant::now();
     let mut outcomes: Vec<Option<Outcome>> = vec![None; checks.len()];
     let mut printed = 0;
@@ -168,8 +169,9 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
             });
         }
         drop(sender);
-        // Results come in any order; they are reported in file order.
-        for (index, outcome) in receiver {
+        // Results come in any order; they are reported in file order. Leaving the loop drops
+        // the receiver, which stops the workers after their current check.
+        'results: for (index, outcome) in receiver {
             outcomes[index] = Some(outcome);
             let check = &checks[index];
             bar.inc(check.expected);
@@ -186,14 +188,14 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
                     failed += 1;
                     if !args.json {
                         let entry = &entries[check.entry];
-                        bar.suspend(|| {
-                            writeln!(
-                                out,
-                                "FAIL line {}: {} depth {}: expected {}, got {}",
-                                entry.line, entry.fen, check.depth, check.expected, outcome.got
-                            )
-                            .ok()
-                        });
+                        let line = format!(
+                            "FAIL line {}: {} depth {}: expected {}, got {}\n",
+                            entry.line, entry.fen, check.depth, check.expected, outcome.got
+                        );
+                        if let Err(failure) = bar.suspend(|| crate::print(line.as_bytes())) {
+                            write_failure = Some(failure);
+                            break 'results;
+                        }
                     }
                 }
                 printed += 1;
@@ -201,6 +203,9 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
         }
     });
     bar.finish_and_clear();
+    if let Some(failure) = write_failure {
+        return Err(failure);
+    }
     let seconds = start.elapsed().as_secs_f64();
 
     if args.json {
@@ -235,10 +240,8 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
             "mnps": json::mnps(nodes, seconds),
         }))?;
     } else {
-        write_summary(
-            &mut out, &entries, &checks, &outcomes, skipped, jobs, seconds,
-        );
-        writeln!(out, "{passed} passed, {failed} failed").ok();
+        let summary = summary(&entries, &checks, &outcomes, skipped, jobs, seconds);
+        crate::print(format!("{summary}{passed} passed, {failed} failed\n").as_bytes())?;
     }
     Ok(if failed > 0 { 1 } else { 0 })
 }
@@ -259,40 +262,36 @@ fn progress_bar(checks: &[Check], json: bool) -> ProgressBar {
 }
 
 /// The timing lines before the final count: totals, speed, and the slowest check.
-fn write_summary(
-    out: &mut impl Write,
+fn summary(
     entries: &[Entry],
     checks: &[Check],
     outcomes: &[Option<Outcome>],
     skipped: usize,
     jobs: usize,
     seconds: f64,
-) {
+) -> String {
     let nodes: u64 = outcomes.iter().flatten().map(|o| o.got).sum();
     let skipped = match skipped {
         0 => String::new(),
         n => format!(", {n} above --max-nodes skipped"),
     };
-    writeln!(
-        out,
-        "{} positions, {} checks{skipped}, {nodes} nodes in {seconds:.2} s ({:.1} Mnps, {jobs} job{})",
+    let mut text = format!(
+        "{} positions, {} checks{skipped}, {nodes} nodes in {seconds:.2} s ({:.1} Mnps, {jobs} job{})\n",
         entries.len(),
         checks.len(),
         json::mnps(nodes, seconds),
         if jobs == 1 { "" } else { "s" }
-    )
-    .ok();
+    );
     let slowest = checks
         .iter()
         .zip(outcomes)
         .filter_map(|(c, o)| Some((c, o.as_ref()?)))
         .max_by(|a, b| a.1.seconds.total_cmp(&b.1.seconds));
     if let Some((check, outcome)) = slowest {
-        writeln!(
-            out,
-            "slowest: line {} depth {}, {} nodes in {:.2} s",
+        text += &format!(
+            "slowest: line {} depth {}, {} nodes in {:.2} s\n",
             entries[check.entry].line, check.depth, outcome.got, outcome.seconds
-        )
-        .ok();
+        );
     }
+    text
 }

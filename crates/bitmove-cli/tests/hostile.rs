@@ -149,11 +149,16 @@ impl Scratch {
         Scratch(dir)
     }
 
+    /// Writes `bytes` to the file `name` and returns its path.
+    fn write(&self, name: &str, bytes: &[u8]) -> String {
+        let file = self.0.join(name);
+        std::fs::write(&file, bytes).unwrap();
+        file.to_string_lossy().into_owned()
+    }
+
     /// Writes `bytes` to a suite file and runs `bitmove suite` on it.
     fn suite(&self, bytes: &[u8]) -> (Output, String) {
-        let file = self.0.join("suite.epd");
-        std::fs::write(&file, bytes).unwrap();
-        let path = file.to_string_lossy().into_owned();
+        let path = self.write("suite.epd", bytes);
         (bitmove(["suite", path.as_str()]), path)
     }
 }
@@ -335,13 +340,23 @@ fn unwritable_output_is_an_error_line_not_a_panic() {
     }
     // A full disk: one error line and status 2.
     let full = std::fs::File::create("/dev/full").expect("/dev/full");
+    let scratch = Scratch::new("full");
+    let suite = scratch.write(
+        "suite.epd",
+        b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D2 1\n",
+    );
     for args in [
         ["magics"].as_slice(),
         &["completions", "bash"],
-        // These said nothing and exited 0 before, their output lost.
+        // These said nothing and exited 0 (or 1) before, their output lost.
         &["perft", "--depth", "3"],
         &["perft", "--depth", "3", "--json"],
         &["perftree", "2", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"],
+        &["show"],
+        &["bench", "--quick"],
+        // A FAIL line as it streams, then the summary.
+        &["suite", suite.as_str()],
+        &["suite", suite.as_str(), "--max-nodes", "10"],
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_bitmove"))
             .args(args)
