@@ -202,7 +202,8 @@ impl Default for PerftArgs {
 pub(crate) struct SuiteArgs {
     /// The EPD file.
     pub(crate) file: PathBuf,
-    /// Skip depths whose expected count is above this.
+    /// Skip depths whose expected count is above this, and stop a check as soon as its
+    /// count passes the expected one (reported as "got more than N").
     #[arg(long)]
     pub(crate) max_nodes: Option<u64>,
     /// Read castling as Chess960 (Shredder-FEN, X-FEN).

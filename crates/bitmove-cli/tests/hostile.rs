@@ -262,25 +262,57 @@ fn a_hash_budget_beyond_memory_still_counts() {
     }
 }
 
+/// Runs bitmove with `args` and fails the test if it has not ended after a minute: for
+/// regressions that would hang.
+fn within_a_minute(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitmove"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run bitmove");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while child.try_wait().expect("wait").is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().ok();
+            panic!("{args:?}: still running after 60 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+#[test]
+fn a_suite_line_that_understates_its_count_ends_under_max_nodes() {
+    // `;D30 1` passes a --max-nodes bound of 1000 on the file's word; before, the check then
+    // ran for ever. Now it stops once the count passes what the line expects.
+    let scratch = Scratch::new("understated");
+    let suite = scratch.write(
+        "suite.epd",
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D2 400 ;D30 1 ;D3 8902\n",
+    );
+    let out = within_a_minute(&["suite", &suite, "--max-nodes", "10000"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        text.contains("depth 30: expected 1, got more than 1\n"),
+        "{text}"
+    );
+    assert!(text.ends_with("2 passed, 1 failed\n"), "{text}");
+    let out = within_a_minute(&["suite", &suite, "--max-nodes", "10000", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let check = &json["checks"][1];
+    assert_eq!(check["depth"], 30);
+    assert!(check["got"].is_null(), "{check}");
+    assert_eq!(check["passed"], false);
+}
+
 #[test]
 fn absurd_thread_counts_are_capped() {
     // Before the cap, `usize::MAX` threads spun forever starting threads. A regression would
     // hang, so the child gets a deadline.
     for threads in ["100000", &usize::MAX.to_string()] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_bitmove"))
-            .args(["perft", "--depth", "4", "--threads", threads])
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("run bitmove");
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-        while child.try_wait().expect("wait").is_none() {
-            if std::time::Instant::now() > deadline {
-                child.kill().ok();
-                panic!("--threads {threads}: still running after 60 s");
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        }
-        let out = child.wait_with_output().expect("output");
+        let out = within_a_minute(&["perft", "--depth", "4", "--threads", threads]);
         assert_eq!(out.status.code(), Some(0), "--threads {threads}");
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
         assert!(
