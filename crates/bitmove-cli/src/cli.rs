@@ -212,7 +212,8 @@ pub(crate) struct SuiteArgs {
     /// Positions checked at once (0: one per core).
     #[arg(long, short, default_value_t = 1)]
     pub(crate) jobs: usize,
-    /// Print the results as JSON (no progress bar); exit statuses are unchanged.
+    /// Print the results as JSON (no progress bar); exit statuses are unchanged. A check
+    /// stopped by --max-nodes has "got": null.
     #[arg(long)]
     pub(crate) json: bool,
 }

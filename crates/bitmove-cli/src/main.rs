@@ -107,13 +107,20 @@ fn report(message: &str) {
 /// Writes `bytes` to standard output. A reader that went away (`| head`) is not an error;
 /// any other failure to write is.
 pub(crate) fn print(bytes: &[u8]) -> Result<(), Failure> {
+    print_to_reader(bytes).map(|_| ())
+}
+
+/// [`print`], telling also whether a reader is still there: `Ok(false)` once it went away,
+/// so that a command printing as it goes can stop working for no one.
+pub(crate) fn print_to_reader(bytes: &[u8]) -> Result<bool, Failure> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     match out.write_all(bytes).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Failure::input(format!(
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(Failure::input(format!(
             "cannot write to standard output: {e}"
         ))),
-        _ => Ok(()),
     }
 }
 

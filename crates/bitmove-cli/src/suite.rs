@@ -164,7 +164,8 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
     .clamp(1, checks.len().max(1));
 
     let bar = progress_bar(&checks, args.json);
-    // The first failure to write a FAIL line: the run stops there.
+    // The first failure to write a FAIL line: the run stops there, as it does when the
+    // reader went away.
     let mut write_failure = None;
     let start = Instant::now();
     let mut outcomes: Vec<Option<Outcome>> = vec![None; checks.len()];
@@ -199,8 +200,9 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
             });
         }
         drop(sender);
-        // Results come in any order; they are reported in file order. Leaving the loop drops
-        // the receiver, which stops the workers after their current check.
+        // Results come in any order; they are reported in file order. Leaving the loop early
+        // drops the receiver: each worker finishes the check it is on (a perft cannot be
+        // interrupted), fails to send it and starts no other.
         'results: for (index, outcome) in receiver {
             outcomes[index] = Some(outcome);
             let check = &checks[index];
@@ -226,8 +228,9 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
                             "FAIL line {}: {} depth {}: expected {}, got {got}\n",
                             entry.line, entry.fen, check.depth, check.expected
                         );
-                        if let Err(failure) = bar.suspend(|| crate::print(line.as_bytes())) {
-                            write_failure = Some(failure);
+                        let written = bar.suspend(|| crate::print_to_reader(line.as_bytes()));
+                        if !matches!(written, Ok(true)) {
+                            write_failure = written.err();
                             break 'results;
                         }
                     }
@@ -274,7 +277,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
             "mnps": json::mnps(nodes, seconds),
         }))?;
     } else {
-        let summary = summary(&entries, &checks, &outcomes, skipped, jobs, seconds);
+        let summary = summary(&entries, &checks, &outcomes, nodes, skipped, jobs, seconds);
         crate::print(format!("{summary}{passed} passed, {failed} failed\n").as_bytes())?;
     }
     Ok(if failed > 0 { 1 } else { 0 })
@@ -300,11 +303,11 @@ fn summary(
     entries: &[Entry],
     checks: &[Check],
     outcomes: &[Option<Outcome>],
+    nodes: u64,
     skipped: usize,
     jobs: usize,
     seconds: f64,
 ) -> String {
-    let nodes: u64 = outcomes.iter().flatten().filter_map(|o| o.got).sum();
     let skipped = match skipped {
         0 => String::new(),
         n => format!(", {n} above --max-nodes skipped"),

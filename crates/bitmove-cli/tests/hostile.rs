@@ -263,11 +263,17 @@ fn a_hash_budget_beyond_memory_still_counts() {
 }
 
 /// Runs bitmove with `args` and fails the test if it has not ended after a minute: for
-/// regressions that would hang.
+/// regressions that would hang. Its output is read only at the end, so it must stay within
+/// a pipe's buffer (64 KiB on Linux).
 fn within_a_minute(args: &[&str]) -> Output {
+    within_a_minute_to(args, std::process::Stdio::piped())
+}
+
+/// [`within_a_minute`] with standard output sent to `stdout`.
+fn within_a_minute_to(args: &[&str], stdout: std::process::Stdio) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_bitmove"))
         .args(args)
-        .stdout(std::process::Stdio::piped())
+        .stdout(stdout)
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("run bitmove");
@@ -284,7 +290,7 @@ fn within_a_minute(args: &[&str]) -> Output {
 
 #[test]
 fn a_suite_line_that_understates_its_count_ends_under_max_nodes() {
-    // `;D30 1` passes a --max-nodes bound of 1000 on the file's word; before, the check then
+    // `;D30 1` passes a --max-nodes bound of 10000 on the file's word; before, the check then
     // ran for ever. Now it stops once the count passes what the line expects.
     let scratch = Scratch::new("understated");
     let suite = scratch.write(
@@ -300,11 +306,40 @@ fn a_suite_line_that_understates_its_count_ends_under_max_nodes() {
     );
     assert!(text.ends_with("2 passed, 1 failed\n"), "{text}");
     let out = within_a_minute(&["suite", &suite, "--max-nodes", "10000", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let check = &json["checks"][1];
     assert_eq!(check["depth"], 30);
     assert!(check["got"].is_null(), "{check}");
     assert_eq!(check["passed"], false);
+}
+
+#[test]
+fn a_suite_stops_at_the_first_fail_line_no_one_can_read() {
+    // A failing line, then 2000 checks of a tenth of a second each. Before, a FAIL line that
+    // could not be written was ignored and the whole file was run; now the run stops there:
+    // with status 2 on a full disk, quietly (status 1: a check failed) when the reader went
+    // away.
+    let scratch = Scratch::new("stop");
+    let mut text = String::from("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 1\n");
+    for _ in 0..2000 {
+        text += "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D6 119060324\n";
+    }
+    let suite = scratch.write("long.epd", text.as_bytes());
+    let full = std::fs::File::create("/dev/full").expect("/dev/full");
+    let out = within_a_minute_to(&["suite", &suite], full.into());
+    let err = refused(&out, "suite > /dev/full");
+    assert!(err.contains("cannot write to standard output"), "{err}");
+
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    let out = within_a_minute_to(&["suite", &suite], writer.into());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
