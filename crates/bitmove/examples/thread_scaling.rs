@@ -1,0 +1,63 @@
+//! How perft scales with threads, measured inside one process: `cargo run --release --example
+//! thread_scaling -- [depth] [threads]` (default: the start position, depth 6, all cores).
+//!
+//! One thread and `threads` threads take turns, fifteen runs each after a warm-up, and the
+//! medians are compared. In one process the threads' start-up and the first touch of their
+//! memory are paid by the warm-up, so this shows what the split itself achieves; the CLI's
+//! `Time:` line of a fresh process also includes the second thread's start.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use bitmove::{Board, PerftOptions, perft, perft_with_options};
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let depth: u32 = match args.next().map(|d| d.parse()) {
+        None => 6,
+        Some(Ok(d)) if (2..=8).contains(&d) => d,
+        Some(_) => {
+            eprintln!("depth: a number from 2 to 8");
+            return ExitCode::from(2);
+        }
+    };
+    let threads = match args.next().map(|t| t.parse()) {
+        None => std::thread::available_parallelism().map_or(2, |n| n.get()),
+        Some(Ok(t)) if (1..=1024).contains(&t) => t,
+        Some(_) => {
+            eprintln!("threads: a number from 1 to 1024");
+            return ExitCode::from(2);
+        }
+    };
+
+    let board = Board::default();
+    let nodes = perft(&board, depth);
+    let run = |threads: usize| {
+        let options = PerftOptions {
+            threads,
+            hash_mb: 0,
+        };
+        let start = Instant::now();
+        assert_eq!(perft_with_options(&board, depth, &options), nodes);
+        start.elapsed().as_secs_f64()
+    };
+    run(threads);
+    let (mut one, mut many) = (Vec::new(), Vec::new());
+    for _ in 0..15 {
+        one.push(run(1));
+        many.push(run(threads));
+    }
+    let median = |mut seconds: Vec<f64>| {
+        seconds.sort_by(f64::total_cmp);
+        seconds[seconds.len() / 2]
+    };
+    let (one, many) = (median(one), median(many));
+    println!("perft {depth}: {nodes} nodes; medians of 15 interleaved runs");
+    println!("1 thread:   {:.1} ms", one * 1e3);
+    println!(
+        "{threads} threads:  {:.1} ms ({:.2}x)",
+        many * 1e3,
+        one / many
+    );
+    ExitCode::SUCCESS
+}
