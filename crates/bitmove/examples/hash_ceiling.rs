@@ -13,6 +13,8 @@
 //! three rounds, interleaved, and prints the medians: the speedup of the table and the ceiling
 //! that floor sets.
 
+mod common;
+
 use std::collections::HashMap;
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -47,33 +49,16 @@ impl Positions {
     }
 }
 
-/// The median of three or more timings.
-fn median(mut seconds: Vec<f64>) -> f64 {
-    seconds.sort_by(f64::total_cmp);
-    seconds[seconds.len() / 2]
-}
-
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     // Depth 9 would hold some 96 million boards of ply 7 in memory.
-    let depth: u32 = match args.next().map(|d| d.parse()) {
-        None => 7,
-        Some(Ok(d)) if (3..=8).contains(&d) => d,
-        Some(_) => {
-            eprintln!("depth: a number from 3 to 8");
+    let read = common::number(args.next(), "depth", 7, 3..=8)
+        .and_then(|depth| Ok((depth, common::board(args)?)));
+    let (depth, board) = match read {
+        Ok(read) => read,
+        Err(e) => {
+            eprintln!("{e}");
             return ExitCode::from(2);
-        }
-    };
-    let fen: Vec<String> = args.collect();
-    let board = if fen.is_empty() {
-        Board::default()
-    } else {
-        match Board::from_fen(&fen.join(" ")) {
-            Ok(board) => board,
-            Err(e) => {
-                eprintln!("{e}");
-                return ExitCode::from(2);
-            }
         }
     };
 
@@ -108,7 +93,11 @@ fn main() -> ExitCode {
         hashed.push(seconds);
         floor.push(time(&|| distinct.iter().map(|board| perft(board, 2)).sum()).1);
     }
-    let (plain, hashed, floor) = (median(plain), median(hashed), median(floor));
+    let (plain, hashed, floor) = (
+        common::median(plain),
+        common::median(hashed),
+        common::median(floor),
+    );
 
     println!("perft {depth}: {nodes} nodes; median of three runs:");
     println!("no table:        {plain:.3} s");

@@ -2,24 +2,22 @@
 //!
 //! Prints the split by root move (as `divide` in other tools) and the total, with the speed.
 
+mod common;
+
+use std::process::ExitCode;
 use std::time::Instant;
 
-use bitmove::{Board, divide};
+use bitmove::divide;
 
-fn main() {
+fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
-    let depth: u32 = match args.next().map(|d| d.parse()) {
-        None => 5,
-        Some(Ok(d)) => d,
-        Some(Err(e)) => return eprintln!("depth: {e}"),
-    };
-    let fen: Vec<String> = args.collect();
-    let board = if fen.is_empty() {
-        Board::default()
-    } else {
-        match Board::from_fen(&fen.join(" ")) {
-            Ok(board) => board,
-            Err(e) => return eprintln!("{e}"),
+    let read = common::number(args.next(), "depth", 5, 1..=64)
+        .and_then(|depth| Ok((depth, common::board(args)?)));
+    let (depth, board) = match read {
+        Ok(read) => read,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
         }
     };
 
@@ -33,4 +31,5 @@ fn main() {
     }
     let mnps = total as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6;
     println!("\n{board}\ndepth {depth}: {total} nodes in {elapsed:.2?} ({mnps:.1} Mnps)");
+    ExitCode::SUCCESS
 }

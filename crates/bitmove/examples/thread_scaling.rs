@@ -6,6 +6,8 @@
 //! memory are paid by the warm-up, so this shows what the split itself achieves; the CLI's
 //! `Time:` line of a fresh process also includes the second thread's start.
 
+mod common;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -13,19 +15,17 @@ use bitmove::{Board, PerftOptions, perft, perft_with_options};
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
-    let depth: u32 = match args.next().map(|d| d.parse()) {
-        None => 6,
-        Some(Ok(d)) if (2..=8).contains(&d) => d,
-        Some(_) => {
-            eprintln!("depth: a number from 2 to 8");
-            return ExitCode::from(2);
-        }
-    };
-    let threads = match args.next().map(|t| t.parse()) {
-        None => std::thread::available_parallelism().map_or(2, |n| n.get()),
-        Some(Ok(t)) if (1..=1024).contains(&t) => t,
-        Some(_) => {
-            eprintln!("threads: a number from 1 to 1024");
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let read = common::number(args.next(), "depth", 6, 2..=8).and_then(|depth| {
+        Ok((
+            depth,
+            common::number(args.next(), "threads", cores, 1..=1024)?,
+        ))
+    });
+    let (depth, threads) = match read {
+        Ok(read) => read,
+        Err(e) => {
+            eprintln!("{e}");
             return ExitCode::from(2);
         }
     };
@@ -47,11 +47,7 @@ fn main() -> ExitCode {
         one.push(run(1));
         many.push(run(threads));
     }
-    let median = |mut seconds: Vec<f64>| {
-        seconds.sort_by(f64::total_cmp);
-        seconds[seconds.len() / 2]
-    };
-    let (one, many) = (median(one), median(many));
+    let (one, many) = (common::median(one), common::median(many));
     println!("perft {depth}: {nodes} nodes; medians of 15 interleaved runs");
     println!("1 thread:   {:.1} ms", one * 1e3);
     println!(
