@@ -50,20 +50,18 @@ impl Positions {
 }
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    // Depth 9 would hold some 96 million boards of ply 7 in memory.
-    let read = common::number(args.next(), "depth", 7, 3..=8)
-        .and_then(|depth| Ok((depth, common::board(args)?)));
-    let (depth, board) = match read {
-        Ok(read) => read,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
+    common::run(|| {
+        let mut args = std::env::args().skip(1);
+        // Depth 9 would hold some 96 million boards of ply 7 in memory.
+        let depth = common::number(args.next(), "depth", 7, 3..=8)?;
+        measure(depth, &common::board(args)?);
+        Ok(())
+    })
+}
 
+fn measure(depth: u32, board: &Board) {
     let mut positions = Positions::default();
-    positions.collect(&board, depth - 2);
+    positions.collect(board, depth - 2);
     let distinct = &positions.distinct;
     println!(
         "ply {}: {} positions reached, {} distinct ({:.2} visits each)",
@@ -82,13 +80,13 @@ fn main() -> ExitCode {
         threads: 1,
         hash_mb: 256,
     };
-    let nodes = perft(&board, depth);
+    let nodes = perft(board, depth);
     let (mut plain, mut hashed, mut floor) = (vec![], vec![], vec![]);
     for _ in 0..3 {
-        let (plain_nodes, seconds) = time(&|| perft(&board, depth));
+        let (plain_nodes, seconds) = time(&|| perft(board, depth));
         assert_eq!(plain_nodes, nodes);
         plain.push(seconds);
-        let (hashed_nodes, seconds) = time(&|| perft_with_options(&board, depth, &options));
+        let (hashed_nodes, seconds) = time(&|| perft_with_options(board, depth, &options));
         assert_eq!(hashed_nodes, nodes, "the hashed count differs");
         hashed.push(seconds);
         floor.push(time(&|| distinct.iter().map(|board| perft(board, 2)).sum()).1);
@@ -108,5 +106,4 @@ fn main() -> ExitCode {
         plain / floor,
         100.0 * (hashed - floor) / hashed
     );
-    ExitCode::SUCCESS
 }

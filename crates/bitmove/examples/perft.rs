@@ -7,22 +7,20 @@ mod common;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use bitmove::divide;
+use bitmove::{Board, divide};
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let read = common::number(args.next(), "depth", 5, 1..=64)
-        .and_then(|depth| Ok((depth, common::board(args)?)));
-    let (depth, board) = match read {
-        Ok(read) => read,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
+    common::run(|| {
+        let mut args = std::env::args().skip(1);
+        let depth = common::number(args.next(), "depth", 5, 1..=64)?;
+        count(depth, &common::board(args)?);
+        Ok(())
+    })
+}
 
+fn count(depth: u32, board: &Board) {
     let start = Instant::now();
-    let split = divide(&board, depth);
+    let split = divide(board, depth);
     let elapsed = start.elapsed();
     let mut total = 0;
     for (mv, nodes) in &split {
@@ -31,5 +29,4 @@ fn main() -> ExitCode {
     }
     let mnps = total as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6;
     println!("\n{board}\ndepth {depth}: {total} nodes in {elapsed:.2?} ({mnps:.1} Mnps)");
-    ExitCode::SUCCESS
 }

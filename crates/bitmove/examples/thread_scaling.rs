@@ -14,22 +14,17 @@ use std::time::Instant;
 use bitmove::{Board, PerftOptions, perft, perft_with_options};
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let read = common::number(args.next(), "depth", 6, 2..=8).and_then(|depth| {
-        Ok((
-            depth,
-            common::number(args.next(), "threads", cores, 1..=1024)?,
-        ))
-    });
-    let (depth, threads) = match read {
-        Ok(read) => read,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
+    common::run(|| {
+        let mut args = std::env::args().skip(1);
+        let depth = common::number(args.next(), "depth", 6, 2..=8)?;
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let threads = common::number(args.next(), "threads", cores, 1..=1024)?;
+        measure(depth, threads);
+        Ok(())
+    })
+}
 
+fn measure(depth: u32, threads: usize) {
     let board = Board::default();
     let nodes = perft(&board, depth);
     let run = |threads: usize| {
@@ -55,5 +50,4 @@ fn main() -> ExitCode {
         many * 1e3,
         one / many
     );
-    ExitCode::SUCCESS
 }

@@ -4,9 +4,21 @@
 
 use std::fmt::Display;
 use std::ops::RangeInclusive;
+use std::process::ExitCode;
 use std::str::FromStr;
 
 use bitmove::Board;
+
+/// Runs an example's body: an error is one line on standard error and exit status 2.
+pub fn run(body: impl FnOnce() -> Result<(), String>) -> ExitCode {
+    match body() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(2)
+        }
+    }
+}
 
 /// The argument `arg` read as a number in `range`, or `default` without one.
 pub fn number<T>(
