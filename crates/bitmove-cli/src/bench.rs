@@ -66,13 +66,10 @@ const POSITIONS: [(&str, &str, u32, u64, u32, u64); 6] = [
 pub(crate) fn run(json: bool, quick: bool) -> Result<u8, Failure> {
     let sliders = bitmove::SliderBackend::current();
     if !json {
-        crate::print(
-            format!(
-                "sliders: {sliders}\n{:<10} {:>5} {:>12} {:>9} {:>9}\n",
-                "position", "depth", "nodes", "seconds", "Mnps"
-            )
-            .as_bytes(),
-        )?;
+        crate::print(format!(
+            "sliders: {sliders}\n{:<10} {:>5} {:>12} {:>9} {:>9}\n",
+            "position", "depth", "nodes", "seconds", "Mnps"
+        ))?;
     }
     let (mut total_nodes, mut total_seconds) = (0u64, 0f64);
     let mut results = Vec::new();
@@ -104,13 +101,10 @@ pub(crate) fn run(json: bool, quick: bool) -> Result<u8, Failure> {
                 "mnps": json::mnps(nodes, seconds),
             }));
         } else {
-            crate::print(
-                format!(
-                    "{name:<10} {depth:>5} {nodes:>12} {seconds:>9.3} {:>9.1}\n",
-                    json::mnps(nodes, seconds)
-                )
-                .as_bytes(),
-            )?;
+            crate::print(format!(
+                "{name:<10} {depth:>5} {nodes:>12} {seconds:>9.3} {:>9.1}\n",
+                json::mnps(nodes, seconds)
+            ))?;
         }
     }
     if json {
@@ -124,15 +118,12 @@ pub(crate) fn run(json: bool, quick: bool) -> Result<u8, Failure> {
             },
         }))?;
     } else {
-        crate::print(
-            format!(
-                "{:<10} {:>5} {total_nodes:>12} {total_seconds:>9.3} {:>9.1}\n",
-                "total",
-                "",
-                json::mnps(total_nodes, total_seconds)
-            )
-            .as_bytes(),
-        )?;
+        crate::print(format!(
+            "{:<10} {:>5} {total_nodes:>12} {total_seconds:>9.3} {:>9.1}\n",
+            "total",
+            "",
+            json::mnps(total_nodes, total_seconds)
+        ))?;
     }
     Ok(0)
 }

@@ -48,6 +48,6 @@ pub(crate) fn run(seed: u64, write: Option<PathBuf>) -> Result<u8, Failure> {
             .map_err(|e| cannot(&path, e))?;
         writeln!(report, "Wrote {}", path.display()).ok();
     }
-    crate::print(report.as_bytes())?;
+    crate::print(report)?;
     Ok(0)
 }

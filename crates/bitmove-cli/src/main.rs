@@ -106,16 +106,16 @@ fn report(message: &str) {
 
 /// Writes `bytes` to standard output. A reader that went away (`| head`) is not an error;
 /// any other failure to write is.
-pub(crate) fn print(bytes: &[u8]) -> Result<(), Failure> {
-    print_to_reader(bytes).map(|_| ())
+pub(crate) fn print(text: impl AsRef<[u8]>) -> Result<(), Failure> {
+    print_to_reader(text).map(|_| ())
 }
 
 /// [`print`], telling also whether a reader is still there: `Ok(false)` once it went away,
 /// so that a command printing as it goes can stop working for no one.
-pub(crate) fn print_to_reader(bytes: &[u8]) -> Result<bool, Failure> {
+pub(crate) fn print_to_reader(text: impl AsRef<[u8]>) -> Result<bool, Failure> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
+    match out.write_all(text.as_ref()).and_then(|()| out.flush()) {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
         Err(e) => Err(Failure::input(format!(

@@ -63,7 +63,7 @@ pub(crate) fn perft(args: &PerftArgs) -> Result<u8, Failure> {
         json::mnps(nodes, seconds)
     )
     .ok();
-    crate::print(out.as_bytes())?;
+    crate::print(out)?;
     Ok(0)
 }
 
@@ -84,6 +84,6 @@ pub(crate) fn perftree(depth: u32, fen: &str, moves: Option<&str>) -> Result<u8,
     }
     writeln!(out).ok();
     writeln!(out, "{total}").ok();
-    crate::print(out.as_bytes())?;
+    crate::print(out)?;
     Ok(0)
 }

@@ -35,7 +35,7 @@ pub(crate) fn run(args: &ShowArgs) -> Result<u8, Failure> {
         ascii: args.ascii,
         color: std::io::stdout().is_terminal() && !no_color,
     };
-    crate::print(format!("{}\n{}", draw(&board, style), describe(&board)).as_bytes())?;
+    crate::print(format!("{}\n{}", draw(&board, style), describe(&board)))?;
     Ok(0)
 }
 

@@ -99,7 +99,7 @@ impl Outcome {
 /// The perft count of `board` at `depth` if it is at most `limit`; `None` as soon as the
 /// count passes it. `--max-nodes` bounds the checks by the counts the file expects, and this
 /// keeps the bound when a line understates its count (a `;D30 1` would otherwise run for
-/// ever). Below depth 4 the count is one fast perft call, at most a few million nodes.
+/// ever). Below depth 4 the count is one fast perft call (at most 218^3, about ten million nodes).
 fn perft_within(board: &Board, depth: u32, limit: u64) -> Option<u64> {
     if depth <= 3 {
         let nodes = bitmove::perft(board, depth);
@@ -228,7 +228,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
                             "FAIL line {}: {} depth {}: expected {}, got {got}\n",
                             entry.line, entry.fen, check.depth, check.expected
                         );
-                        let written = bar.suspend(|| crate::print_to_reader(line.as_bytes()));
+                        let written = bar.suspend(|| crate::print_to_reader(line));
                         if !matches!(written, Ok(true)) {
                             write_failure = written.err();
                             break 'results;
@@ -278,7 +278,7 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
         }))?;
     } else {
         let summary = summary(&entries, &checks, &outcomes, nodes, skipped, jobs, seconds);
-        crate::print(format!("{summary}{passed} passed, {failed} failed\n").as_bytes())?;
+        crate::print(format!("{summary}{passed} passed, {failed} failed\n"))?;
     }
     Ok(if failed > 0 { 1 } else { 0 })
 }
