@@ -205,7 +205,9 @@ pub use fen::{FenError, FenField, PositionError};
 pub use game::{DrawReason, Game, Outcome};
 pub use moves::{MAX_MOVES, Move, MoveList, PieceMoves, PieceMovesIter, UciError};
 #[cfg(feature = "std")]
-pub use perft::{PerftOptions, divide, divide_with, perft_with_options};
+pub use perft::{
+    PerftOptions, divide, divide_with, divide_with_stop, perft_with_options, perft_with_stop,
+};
 pub use perft::{perft, perft_backend};
 pub use piece::{Color, Piece};
 pub use san::{San, SanError};

@@ -42,6 +42,25 @@ impl fmt::Display for Move {
     }
 }
 
+impl core::str::FromStr for Move {
+    type Err = UciError;
+
+    /// Parses UCI move syntax without a position (`e2e4`, `e7e8q`; surrounding whitespace is
+    /// ignored): squares and promotion letter only, so only [`UciError::Syntax`] can come
+    /// back. Legality needs a board: [`Board::parse_uci_move`](crate::Board::parse_uci_move).
+    ///
+    /// ```
+    /// use bitmove::{Move, Piece, Square, UciError};
+    ///
+    /// let mv: Move = "e7e8q".parse().unwrap();
+    /// assert_eq!((mv.from, mv.to, mv.promotion), (Square::E7, Square::E8, Some(Piece::Queen)));
+    /// assert_eq!("e7e8k".parse::<Move>(), Err(UciError::Syntax));
+    /// ```
+    fn from_str(text: &str) -> Result<Move, UciError> {
+        parse_uci_syntax(text)
+    }
+}
+
 /// Moves in set form: one piece, one from-square, every target square at once.
 ///
 /// Generation hands these out so that callers can count (`len`) without building single

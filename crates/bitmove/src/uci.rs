@@ -22,7 +22,22 @@ impl Board {
     /// assert_eq!(board.parse_uci("castle"), Err(UciError::Syntax));
     /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
-        let mut mv = parse_uci_syntax(text)?;
+        self.parse_uci_move(parse_uci_syntax(text)?)
+    }
+
+    /// [`parse_uci`](Board::parse_uci) for a move already split into squares and promotion,
+    /// as written in UCI for this board's mode: a standard castling move given as the king's
+    /// step (`e1g1`) becomes the internal king-takes-rook move. Refused unless legal here.
+    ///
+    /// ```
+    /// use bitmove::{Board, Move, Square, UciError};
+    ///
+    /// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+    /// let step = Move::new(Square::E1, Square::G1);
+    /// assert_eq!(board.parse_uci_move(step), Ok(Move::new(Square::E1, Square::H1)));
+    /// assert_eq!(board.parse_uci_move(Move::new(Square::E1, Square::E3)), Err(UciError::Illegal));
+    /// ```
+    pub fn parse_uci_move(&self, mut mv: Move) -> Result<Move, UciError> {
         if !self.chess960
             && let Some(castle) = self.standard_castling(mv)
         {
@@ -79,6 +94,22 @@ impl Board {
 /// A move shown in UCI notation; made by [`Board::uci`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Uci(Move);
+
+impl Uci {
+    /// The move as UCI writes it: squares and promotion, with standard castling as the king's
+    /// step (`e1g1`), for callers that want the parts rather than the text.
+    ///
+    /// ```
+    /// use bitmove::{Board, Move, Square};
+    ///
+    /// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+    /// let shown = board.uci(Move::new(Square::E1, Square::A1)).as_move();
+    /// assert_eq!(shown, Move::new(Square::E1, Square::C1));
+    /// ```
+    pub fn as_move(self) -> Move {
+        self.0
+    }
+}
 
 impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

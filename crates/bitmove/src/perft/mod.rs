@@ -14,7 +14,9 @@ use crate::Board;
 use crate::Move;
 use crate::attacks::{SliderBackend, Sliders, dispatch};
 #[cfg(feature = "std")]
-pub use parallel::{PerftOptions, divide_with, perft_with_options};
+pub use parallel::{
+    PerftOptions, divide_with, divide_with_stop, perft_with_options, perft_with_stop,
+};
 #[cfg(feature = "std")]
 use table::Table;
 

@@ -5,7 +5,7 @@
 //! atomic counter: a thread that finishes early takes the next item. Every thread probes and
 //! fills one shared lock-free [`Table`]. Results are identical to the plain recursion.
 
-use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::vec::Vec;
 
 use super::{Table, perft_tt};
@@ -70,6 +70,99 @@ pub fn perft_with_options(board: &Board, depth: u32, options: &PerftOptions) -> 
 /// [`divide`](crate::divide) with threads and an optional hash table: each root move with
 /// the number of leaves below it, in generation order.
 pub fn divide_with(board: &Board, depth: u32, options: &PerftOptions) -> Vec<(Move, u64)> {
+    split_count(board, depth, options, None).unwrap_or_default()
+}
+
+/// Subtrees this deep or shallower are counted without looking at the stop flag: a few
+/// million leaves at most in real positions, a few milliseconds.
+const UNSTOPPABLE_DEPTH: u32 = 4;
+
+/// [`perft_with_options`] that gives up when `stop` is set, for callers that must stay
+/// responsive (a Ctrl-C handler, a time limit, a user interface): `None` when the flag was
+/// seen set, else the count.
+///
+/// The flag is read between subtrees of at most four plies, so a stop takes effect within
+/// milliseconds in real positions. Counts are identical to [`perft_with_options`]; checking the
+/// flag costs well under one per cent.
+///
+/// ```
+/// use core::sync::atomic::{AtomicBool, Ordering};
+/// use bitmove::{perft_with_stop, Board, PerftOptions};
+///
+/// let stop = AtomicBool::new(false);
+/// let options = PerftOptions { threads: 2, hash_mb: 0 };
+/// assert_eq!(perft_with_stop(&Board::default(), 5, &options, &stop), Some(4_865_609));
+///
+/// stop.store(true, Ordering::Relaxed); // e.g. from another thread
+/// assert_eq!(perft_with_stop(&Board::default(), 9, &options, &stop), None);
+/// ```
+pub fn perft_with_stop(
+    board: &Board,
+    depth: u32,
+    options: &PerftOptions,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    if depth <= 1 {
+        return (!stop.load(Ordering::Relaxed)).then(|| crate::perft(board, depth));
+    }
+    let split = split_count(board, depth, options, Some(stop))?;
+    Some(split.iter().map(|(_, nodes)| nodes).sum())
+}
+
+/// [`divide_with`] that gives up when `stop` is set: `None` when the flag was seen set, else
+/// each root move with its count. See [`perft_with_stop`].
+///
+/// ```
+/// use core::sync::atomic::AtomicBool;
+/// use bitmove::{divide_with_stop, Board, PerftOptions};
+///
+/// let stop = AtomicBool::new(false);
+/// let split = divide_with_stop(&Board::default(), 3, &PerftOptions::default(), &stop);
+/// assert_eq!(split.map(|s| s.len()), Some(20));
+/// ```
+pub fn divide_with_stop(
+    board: &Board,
+    depth: u32,
+    options: &PerftOptions,
+    stop: &AtomicBool,
+) -> Option<Vec<(Move, u64)>> {
+    split_count(board, depth, options, Some(stop))
+}
+
+/// Perft of `board` that reads `stop` before each subtree deeper than [`UNSTOPPABLE_DEPTH`];
+/// `None` once it is set.
+fn count_stoppable(
+    backend: SliderBackend,
+    table: Option<&Table>,
+    board: &Board,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth <= UNSTOPPABLE_DEPTH {
+        return Some(dispatch!(backend, |s| match table {
+            Some(t) => perft_tt::<_, true>(s, board, depth, Some(t)),
+            None => perft_tt::<_, false>(s, board, depth, None),
+        }));
+    }
+    let mut nodes = 0;
+    for &mv in board.legal_moves().iter() {
+        let mut child = board.clone();
+        child.play_unchecked(mv);
+        nodes += count_stoppable(backend, table, &child, depth - 1, stop)?;
+    }
+    Some(nodes)
+}
+
+/// The work of [`divide_with`], stopping early (`None`) when `stop` is given and set.
+fn split_count(
+    board: &Board,
+    depth: u32,
+    options: &PerftOptions,
+    stop: Option<&AtomicBool>,
+) -> Option<Vec<(Move, u64)>> {
     let depth = depth.max(1);
     let roots: Vec<Move> = board.legal_moves().to_vec();
     let threads = options.thread_count().max(1);
@@ -113,10 +206,17 @@ pub fn divide_with(board: &Board, depth: u32, options: &PerftOptions) -> Vec<(Mo
         let Some((root, position)) = items.get(i) else {
             break;
         };
-        let nodes = dispatch!(backend, |s| match &table {
-            Some(t) => perft_tt::<_, true>(s, position, remaining, Some(t)),
-            None => perft_tt::<_, false>(s, position, remaining, None),
-        });
+        let nodes = match stop {
+            None => dispatch!(backend, |s| match &table {
+                Some(t) => perft_tt::<_, true>(s, position, remaining, Some(t)),
+                None => perft_tt::<_, false>(s, position, remaining, None),
+            }),
+            Some(flag) => match count_stoppable(backend, table.as_ref(), position, remaining, flag)
+            {
+                Some(nodes) => nodes,
+                None => break,
+            },
+        };
         totals[*root].fetch_add(nodes, Ordering::Relaxed);
     };
     std::thread::scope(|scope| {
@@ -126,11 +226,53 @@ pub fn divide_with(board: &Board, depth: u32, options: &PerftOptions) -> Vec<(Mo
         }
         work();
     });
-    roots
-        .into_iter()
-        .zip(totals)
-        .map(|(mv, total)| (mv, total.into_inner()))
-        .collect()
+    if stop.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+        return None;
+    }
+    Some(
+        roots
+            .into_iter()
+            .zip(totals)
+            .map(|(mv, total)| (mv, total.into_inner()))
+            .collect(),
+    )
+}
+
+/// The work of a threaded run: the root moves, and positions `remaining` plies above the
+/// leaves, each with the index of its root move. Split one ply below the root, and further
+/// while there are few items per thread and the subtrees stay big enough to hand out; bigger
+/// subtrees (roughly: more moves) first.
+pub(super) fn work_items(
+    board: &Board,
+    depth: u32,
+    threads: usize,
+) -> (Vec<Move>, Vec<(usize, Board)>, u32) {
+    let roots: Vec<Move> = board.legal_moves().to_vec();
+    let mut remaining = depth.max(1) - 1;
+    let mut items: Vec<(usize, Board)> = roots
+        .iter()
+        .enumerate()
+        .map(|(index, &mv)| {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            (index, child)
+        })
+        .collect();
+    while threads > 1 && !items.is_empty() && items.len() < 64 * threads && remaining >= 4 {
+        items = items
+            .into_iter()
+            .flat_map(|(index, position)| {
+                position.legal_moves().to_vec().into_iter().map(move |mv| {
+                    let mut child = position.clone();
+                    child.play_unchecked(mv);
+                    (index, child)
+                })
+            })
+            .collect();
+        remaining -= 1;
+    }
+    items.sort_by_key(|(_, b)| core::cmp::Reverse(b.count_moves()));
+    (roots, items, remaining)
 }
 
 #[cfg(test)]
@@ -149,6 +291,53 @@ mod tests {
         };
         assert_eq!(perft_with_options(&mated, 6, &options), 0);
         assert!(divide_with(&mated, 6, &options).is_empty());
+    }
+
+    #[test]
+    fn a_stop_flag_changes_no_count_and_stops_a_deep_run() {
+        let kiwipete: Board =
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+                .parse()
+                .unwrap();
+        let stop = AtomicBool::new(false);
+        for (threads, hash_mb) in [(1, 0), (2, 0), (1, 1), (2, 4)] {
+            let options = PerftOptions { threads, hash_mb };
+            // Depth 6: the subtrees below the root are deeper than UNSTOPPABLE_DEPTH.
+            assert_eq!(
+                perft_with_stop(&Board::default(), 6, &options, &stop),
+                Some(119_060_324),
+                "{options:?}"
+            );
+            assert_eq!(
+                divide_with_stop(&kiwipete, 3, &options, &stop),
+                Some(crate::divide(&kiwipete, 3))
+            );
+            assert_eq!(perft_with_stop(&kiwipete, 1, &options, &stop), Some(48));
+        }
+        // Set from another thread while a depth-9 run (hours) is under way.
+        let started = std::time::Instant::now();
+        let result = std::thread::scope(|scope| {
+            let run = scope.spawn(|| {
+                perft_with_stop(
+                    &kiwipete,
+                    9,
+                    &PerftOptions {
+                        threads: 2,
+                        hash_mb: 0,
+                    },
+                    &stop,
+                )
+            });
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            stop.store(true, Ordering::Relaxed);
+            run.join().unwrap()
+        });
+        assert_eq!(result, None);
+        assert!(
+            started.elapsed().as_secs_f64() < 2.0,
+            "{:?}",
+            started.elapsed()
+        );
     }
 
     #[test]
