@@ -1,0 +1,47 @@
+"""bitmove: exact, fast legal chess move generation in Rust, with python-chess's names.
+
+>>> import bitmove
+>>> board = bitmove.Board()
+>>> board.push_san("e4")
+Move.from_uci('e2e4')
+>>> len(board.legal_moves)
+20
+>>> bitmove.perft(bitmove.Board().fen(), 4)
+197281
+"""
+
+from bitmove._bitmove import (
+    AmbiguousMoveError,
+    Board,
+    FenError,
+    IllegalMoveError,
+    InvalidMoveError,
+    LegalMoves,
+    Move,
+    Outcome,
+    Piece,
+    Termination,
+    __version__,
+    divide,
+    legal_move_masks,
+    perft,
+    planes_batch,
+)
+
+__all__ = [
+    "AmbiguousMoveError",
+    "Board",
+    "FenError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "LegalMoves",
+    "Move",
+    "Outcome",
+    "Piece",
+    "Termination",
+    "__version__",
+    "divide",
+    "legal_move_masks",
+    "perft",
+    "planes_batch",
+]

@@ -1,0 +1,70 @@
+//! The exception types, all `ValueError` subclasses like python-chess's, and the one place
+//! where library errors become Python exceptions.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    bitmove,
+    FenError,
+    PyValueError,
+    "A FEN that is malformed or describes an impossible position; the message names the field and the reason."
+);
+create_exception!(
+    bitmove,
+    InvalidMoveError,
+    PyValueError,
+    "Text that is not a move in the notation asked for (UCI or SAN)."
+);
+create_exception!(
+    bitmove,
+    IllegalMoveError,
+    PyValueError,
+    "A well-formed move that is not legal in the position."
+);
+create_exception!(
+    bitmove,
+    AmbiguousMoveError,
+    PyValueError,
+    "SAN that matches more than one legal move."
+);
+
+/// The longest FEN quoted whole in a message; longer ones are cut.
+const QUOTE_LIMIT: usize = 120;
+
+/// The message for a refused FEN: the library's reason (as the CLI prints it), then the input.
+pub(crate) fn fen_message(fen: &str, error: &bitmove::FenError) -> String {
+    let quoted: String = if fen.chars().count() > QUOTE_LIMIT {
+        let head: String = fen.chars().take(QUOTE_LIMIT).collect();
+        format!("{head}...")
+    } else {
+        fen.to_string()
+    };
+    format!("{error} in {quoted:?}")
+}
+
+/// A refused FEN as a `FenError`.
+pub(crate) fn fen_error(fen: &str, error: &bitmove::FenError) -> PyErr {
+    FenError::new_err(fen_message(fen, error))
+}
+
+/// A refused UCI move: bad syntax is `InvalidMoveError`, an illegal move `IllegalMoveError`.
+pub(crate) fn uci_error(text: &str, error: bitmove::UciError) -> PyErr {
+    match error {
+        bitmove::UciError::Syntax => InvalidMoveError::new_err(format!("{error}: {text:?}")),
+        bitmove::UciError::Illegal => {
+            IllegalMoveError::new_err(format!("illegal UCI move {text:?}: {error}"))
+        }
+    }
+}
+
+/// A refused SAN move, one exception type per cause.
+pub(crate) fn san_error(text: &str, error: bitmove::SanError) -> PyErr {
+    let message = format!("{error}: {text:?}");
+    match error {
+        bitmove::SanError::Syntax => InvalidMoveError::new_err(message),
+        bitmove::SanError::Illegal => IllegalMoveError::new_err(message),
+        bitmove::SanError::Ambiguous => AmbiguousMoveError::new_err(message),
+    }
+}

@@ -1,0 +1,47 @@
+//! The native module `bitmove._bitmove`: a thin PyO3 layer over the `bitmove` crate. Each
+//! Python class has its file (`board.rs`, `moves.rs`, ...); conversions happen here at the
+//! boundary and chess logic stays in the library.
+//!
+//! Built with the workspace's `python` profile (unwinding panics), so a panic, which the
+//! library is written never to raise, would reach Python as `PanicException`, not abort.
+
+use pyo3::prelude::*;
+
+mod board;
+mod encode;
+mod errors;
+mod legal_moves;
+mod moves;
+mod outcome;
+mod perft;
+mod piece;
+
+#[pymodule]
+fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<board::Board>()?;
+    m.add_class::<moves::Move>()?;
+    m.add_class::<piece::Piece>()?;
+    m.add_class::<legal_moves::LegalMoves>()?;
+    m.add_class::<outcome::Outcome>()?;
+    m.add_class::<outcome::Termination>()?;
+    m.add("FenError", py.get_type::<errors::FenError>())?;
+    m.add(
+        "InvalidMoveError",
+        py.get_type::<errors::InvalidMoveError>(),
+    )?;
+    m.add(
+        "IllegalMoveError",
+        py.get_type::<errors::IllegalMoveError>(),
+    )?;
+    m.add(
+        "AmbiguousMoveError",
+        py.get_type::<errors::AmbiguousMoveError>(),
+    )?;
+    m.add_function(wrap_pyfunction!(perft::perft, m)?)?;
+    m.add_function(wrap_pyfunction!(perft::divide, m)?)?;
+    m.add_function(wrap_pyfunction!(encode::legal_move_masks, m)?)?;
+    m.add_function(wrap_pyfunction!(encode::planes_batch, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

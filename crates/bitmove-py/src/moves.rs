@@ -1,0 +1,132 @@
+//! `bitmove.Move`: a move as UCI writes it, numbered like python-chess.
+
+use pyo3::exceptions::{PyImportError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+
+use crate::errors::uci_error;
+
+/// A move: from-square, to-square (0 = a1 ... 63 = h8) and promotion piece type (2 = knight
+/// ... 5 = queen, as in python-chess), held as UCI writes it for the board it came from:
+/// standard castling is the king's step (`e1g1`), Chess960 castling king-takes-rook (`e1h1`).
+#[pyclass(module = "bitmove", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub(crate) inner: bitmove::Move,
+}
+
+impl Move {
+    pub(crate) fn from_inner(inner: bitmove::Move) -> Move {
+        Move { inner }
+    }
+}
+
+/// The python-chess piece type (1 = pawn ... 6 = king) of a piece.
+pub(crate) fn piece_type(piece: bitmove::Piece) -> u8 {
+    piece.index() as u8 + 1
+}
+
+/// The square numbered `index` (0 = a1 ... 63 = h8), or a `ValueError`.
+pub(crate) fn square(index: i64) -> PyResult<bitmove::Square> {
+    usize::try_from(index)
+        .ok()
+        .and_then(bitmove::Square::try_index)
+        .ok_or_else(|| PyValueError::new_err(format!("square {index} is not in 0..=63")))
+}
+
+/// Imports python-chess for the interop functions, with a message that says how to get it.
+pub(crate) fn import_chess(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
+    py.import("chess").map_err(|err| {
+        let wrapped = PyImportError::new_err(
+            "this needs python-chess, which is not installed: pip install chess (or pip install bitmove[chess])",
+        );
+        wrapped.set_cause(py, Some(err));
+        wrapped
+    })
+}
+
+// The Python names (`from_square`, `to_chess`, ...) are python-chess's, not Rust conventions.
+#[allow(clippy::wrong_self_convention)]
+#[pymethods]
+impl Move {
+    /// A move from square numbers, like `chess.Move(from_square, to_square, promotion)`.
+    #[new]
+    #[pyo3(signature = (from_square, to_square, promotion=None))]
+    fn new(from_square: i64, to_square: i64, promotion: Option<i64>) -> PyResult<Move> {
+        let promotion = match promotion {
+            None => None,
+            Some(kind @ 2..=5) => Some(bitmove::Piece::ALL[kind as usize - 1]),
+            Some(kind) => {
+                return Err(PyValueError::new_err(format!(
+                    "promotion {kind} is not a piece type a pawn promotes to (2 = knight ... 5 = queen)"
+                )));
+            }
+        };
+        Ok(Move {
+            inner: bitmove::Move {
+                from: square(from_square)?,
+                to: square(to_square)?,
+                promotion,
+            },
+        })
+    }
+
+    /// Parses UCI syntax (`e2e4`, `e7e8q`); `InvalidMoveError` if it is not UCI. The null move
+    /// `0000` is not a move here.
+    #[staticmethod]
+    fn from_uci(uci: &str) -> PyResult<Move> {
+        uci.parse()
+            .map(Move::from_inner)
+            .map_err(|error| uci_error(uci, error))
+    }
+
+    /// The move in UCI notation.
+    fn uci(&self) -> String {
+        self.inner.to_string()
+    }
+
+    /// The square the piece leaves, 0 = a1 ... 63 = h8.
+    #[getter]
+    fn from_square(&self) -> u8 {
+        self.inner.from as u8
+    }
+
+    /// The square the piece goes to.
+    #[getter]
+    fn to_square(&self) -> u8 {
+        self.inner.to as u8
+    }
+
+    /// The python-chess piece type promoted to (2 = knight ... 5 = queen), or None.
+    #[getter]
+    fn promotion(&self) -> Option<u8> {
+        self.inner.promotion.map(piece_type)
+    }
+
+    /// The same move as a `chess.Move` (needs python-chess).
+    fn to_chess<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        import_chess(py)?.getattr("Move")?.call1((
+            self.from_square(),
+            self.to_square(),
+            self.promotion(),
+        ))
+    }
+
+    /// A `chess.Move` (or anything with `from_square`, `to_square` and `promotion`) as a Move.
+    #[classmethod]
+    fn from_chess(_cls: &Bound<'_, PyType>, chess_move: &Bound<'_, PyAny>) -> PyResult<Move> {
+        Move::new(
+            chess_move.getattr("from_square")?.extract()?,
+            chess_move.getattr("to_square")?.extract()?,
+            chess_move.getattr("promotion")?.extract()?,
+        )
+    }
+
+    fn __str__(&self) -> String {
+        self.uci()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move.from_uci('{}')", self.inner)
+    }
+}

@@ -1,0 +1,141 @@
+//! Module-level perft and divide. The count runs in a Rust thread with the GIL released; the
+//! calling thread wakes every few milliseconds to check for Ctrl-C and, on a signal, sets the
+//! library's stop flag and raises.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::time::Duration;
+
+use bitmove::PerftOptions;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::panic::PanicException;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::board::{Board, thread_count};
+
+/// Up to this depth a count is at most 218^3 leaves, milliseconds: done on the calling
+/// thread without the machinery for interrupting it.
+const QUICK_DEPTH: u32 = 3;
+
+/// How often the waiting thread looks for a signal.
+const POLL: Duration = Duration::from_millis(20);
+
+/// Runs `job` on its own thread with the GIL released, checking for signals meanwhile; on a
+/// signal (Ctrl-C) sets the stop flag, waits for the job to give up, and raises.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    job: impl FnOnce(&AtomicBool) -> Option<T> + Send + 'static,
+) -> PyResult<T> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let (done, finished) = channel::<()>();
+    let handle = std::thread::Builder::new()
+        .name("bitmove-perft".into())
+        .spawn(move || {
+            let result = job(&flag);
+            let _ = done.send(());
+            result
+        })
+        .map_err(|error| PyRuntimeError::new_err(format!("could not start a thread: {error}")))?;
+    let mut finished = finished;
+    loop {
+        // The receiver is Send but not Sync: move it in and out of the GIL-free closure.
+        let (over, receiver) = py.detach(move || {
+            let over = !matches!(finished.recv_timeout(POLL), Err(RecvTimeoutError::Timeout));
+            (over, finished)
+        });
+        finished = receiver;
+        if over {
+            break;
+        }
+        if let Err(signal) = py.check_signals() {
+            stop.store(true, Ordering::Relaxed);
+            let _ = py.detach(|| handle.join());
+            return Err(signal);
+        }
+    }
+    match py.detach(|| handle.join()) {
+        Ok(Some(value)) => Ok(value),
+        Ok(None) => Err(PyRuntimeError::new_err("perft was stopped")),
+        Err(panic) => {
+            let text = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "perft panicked".to_string());
+            Err(PanicException::new_err(text))
+        }
+    }
+}
+
+fn options(threads: Option<usize>, hash_mb: usize) -> PyResult<PerftOptions> {
+    if hash_mb > 1 << 20 {
+        return Err(PyValueError::new_err("hash_mb is at most 1048576 (1 TiB)"));
+    }
+    Ok(PerftOptions {
+        threads: thread_count(threads)?,
+        hash_mb,
+    })
+}
+
+/// Perft of a board, interruptible.
+pub(crate) fn perft_board(
+    py: Python<'_>,
+    board: bitmove::Board,
+    depth: u32,
+    threads: Option<usize>,
+    hash_mb: usize,
+) -> PyResult<u64> {
+    let options = options(threads, hash_mb)?;
+    if depth <= QUICK_DEPTH {
+        return Ok(py.detach(|| bitmove::perft(&board, depth)));
+    }
+    interruptible(py, move |stop| {
+        bitmove::perft_with_stop(&board, depth, &options, stop)
+    })
+}
+
+/// The number of leaf nodes `depth` plies below the position `fen`.
+///
+/// `threads` defaults to one per core; `hash_mb` > 0 adds a transposition table of at most
+/// that many MiB. The GIL is released; Ctrl-C raises `KeyboardInterrupt` within milliseconds.
+#[pyfunction]
+#[pyo3(signature = (fen, depth, *, threads=None, hash_mb=0, chess960=false))]
+pub(crate) fn perft(
+    py: Python<'_>,
+    fen: &str,
+    depth: u32,
+    threads: Option<usize>,
+    hash_mb: usize,
+    chess960: bool,
+) -> PyResult<u64> {
+    let board = Board::parse(Some(fen), chess960)?;
+    perft_board(py, board, depth, threads, hash_mb)
+}
+
+/// Perft split by root move: `{uci: leaves}` in generation order (castling as the board's
+/// mode writes it). Depth 0 is taken as 1.
+#[pyfunction]
+#[pyo3(signature = (fen, depth, *, threads=None, hash_mb=0, chess960=false))]
+pub(crate) fn divide<'py>(
+    py: Python<'py>,
+    fen: &str,
+    depth: u32,
+    threads: Option<usize>,
+    hash_mb: usize,
+    chess960: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let board = Board::parse(Some(fen), chess960)?;
+    let options = options(threads, hash_mb)?;
+    let shown = board.clone();
+    let split = interruptible(py, move |stop| {
+        bitmove::divide_with_stop(&board, depth, &options, stop)
+    })?;
+    let out = PyDict::new(py);
+    for (mv, nodes) in split {
+        out.set_item(shown.uci(mv).to_string(), nodes)?;
+    }
+    Ok(out)
+}
