@@ -1,0 +1,94 @@
+"""Each refusal raises its documented type (all ValueError) and leaves the board unchanged."""
+
+import bitmove
+import chess
+import pytest
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+
+def test_error_types_are_value_errors():
+    for error in (
+        bitmove.FenError,
+        bitmove.InvalidMoveError,
+        bitmove.IllegalMoveError,
+        bitmove.AmbiguousMoveError,
+    ):
+        assert issubclass(error, ValueError)
+    assert (
+        len({bitmove.InvalidMoveError, bitmove.IllegalMoveError, bitmove.AmbiguousMoveError}) == 3
+    )
+
+
+@pytest.mark.parametrize(
+    "fen, words",
+    [
+        ("", "found 0"),
+        ("8/8/8/8/8/8/8/8 w - - 0 1", "king"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move field"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "'X'"),
+        ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "not to move is in check"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "en passant"),
+    ],
+)
+def test_fen_errors_name_the_problem(fen, words):
+    with pytest.raises(bitmove.FenError) as info:
+        bitmove.Board(fen)
+    assert words in str(info.value)
+    assert f'"{fen}"' in str(info.value)  # the input is quoted
+    with pytest.raises(bitmove.FenError):
+        bitmove.perft(fen, 1)
+
+
+def unchanged_after(board, action, error):
+    before = (board.fen(), [m.uci() for m in board.move_stack], board.zobrist_hash())
+    with pytest.raises(error):
+        action(board)
+    assert (board.fen(), [m.uci() for m in board.move_stack], board.zobrist_hash()) == before
+
+
+def test_move_errors_leave_the_board_unchanged():
+    board = bitmove.Board(KIWIPETE)
+    board.push_san("a3")
+    cases = [
+        (lambda b: b.push_uci("e2e9"), bitmove.InvalidMoveError),
+        (lambda b: b.push_uci("a7a5"), bitmove.IllegalMoveError),  # white's move is over
+        (lambda b: b.push_uci("e8e6"), bitmove.IllegalMoveError),
+        (lambda b: b.push_uci("0000"), bitmove.InvalidMoveError),
+        (lambda b: b.push_san("Qz9"), bitmove.InvalidMoveError),
+        (lambda b: b.push_san("Kd1"), bitmove.IllegalMoveError),
+        (lambda b: b.push(bitmove.Move.from_uci("e8e6")), bitmove.IllegalMoveError),
+        (lambda b: b.san(bitmove.Move.from_uci("a8a1")), bitmove.IllegalMoveError),
+        (lambda b: b.parse_san("hello"), bitmove.InvalidMoveError),
+    ]
+    for action, error in cases:
+        unchanged_after(board, action, error)
+
+
+def test_ambiguous_san():
+    board = bitmove.Board("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1")
+    unchanged_after(board, lambda b: b.push_san("Nd2"), bitmove.AmbiguousMoveError)
+    assert board.push_san("Nbd2").uci() == "b1d2"
+    # python-chess says the same.
+    theirs = chess.Board("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1")
+    with pytest.raises(chess.AmbiguousMoveError):
+        theirs.parse_san("Nd2")
+
+
+def test_other_refusals():
+    with pytest.raises(bitmove.InvalidMoveError):
+        bitmove.Move.from_uci("e7e8k")
+    with pytest.raises(ValueError):
+        bitmove.Move(64, 0)
+    with pytest.raises(ValueError):
+        bitmove.Move(0, 8, promotion=6)
+    with pytest.raises(IndexError):
+        bitmove.Board().piece_at(64)
+    with pytest.raises(IndexError):
+        bitmove.Board().pop()
+    with pytest.raises(ValueError):
+        bitmove.perft(chess.STARTING_FEN, 2, threads=0)
+    with pytest.raises(OverflowError):
+        bitmove.perft(chess.STARTING_FEN, -1)
+    with pytest.raises(TypeError):
+        bitmove.legal_move_masks(chess.STARTING_FEN)  # a str, not a list of FENs
