@@ -638,7 +638,7 @@ impl Board {
 
 /// Where king and rook end up when the king on `king` castles with the rook on `rook`.
 #[inline(always)]
-fn castling_targets(us: Color, king: Square, rook: Square) -> (Square, Square) {
+pub(crate) fn castling_targets(us: Color, king: Square, rook: Square) -> (Square, Square) {
     let side = if rook.file() > king.file() {
         CastlingSide::Short
     } else {

@@ -194,6 +194,8 @@ mod serde_impls;
 mod square;
 mod status;
 mod uci;
+#[cfg(feature = "std")]
+mod unique;
 mod zobrist;
 
 pub use attacks::{SliderBackend, between, line};
@@ -208,12 +210,18 @@ pub use moves::{MAX_MOVES, Move, MoveList, PieceMoves, PieceMovesIter, UciError}
 pub use perft::{
     PerftOptions, divide, divide_with, divide_with_stop, perft_with_options, perft_with_stop,
 };
-pub use perft::{perft, perft_backend};
+pub use perft::{PerftStats, perft, perft_backend, perft_stats};
+#[cfg(feature = "std")]
+pub use perft::{divide_stats_with, perft_stats_with_options};
 pub use piece::{Color, Piece};
 pub use san::{San, SanError};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use status::Status;
 pub use uci::Uci;
+#[cfg(feature = "std")]
+pub use unique::{
+    MAX_PASSES, UniqueCount, UniqueError, UniqueOptions, UniqueProgress, count_unique,
+};
 
 /// The README's Rust examples, compiled and run as doctests so that they stay true.
 #[cfg(doctest)]

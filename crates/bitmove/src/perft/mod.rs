@@ -7,6 +7,7 @@
 mod depth2;
 #[cfg(feature = "std")]
 mod parallel;
+mod stats;
 #[cfg(feature = "std")]
 mod table;
 
@@ -17,6 +18,9 @@ use crate::attacks::{SliderBackend, Sliders, dispatch};
 pub use parallel::{
     PerftOptions, divide_with, divide_with_stop, perft_with_options, perft_with_stop,
 };
+pub use stats::PerftStats;
+#[cfg(feature = "std")]
+pub use stats::{divide_stats_with, perft_stats_with_options};
 #[cfg(feature = "std")]
 use table::Table;
 
@@ -44,6 +48,25 @@ impl Table {
 /// ```
 pub fn perft(board: &Board, depth: u32) -> u64 {
     dispatch!(SliderBackend::current(), |s| perft_with(s, board, depth))
+}
+
+/// Perft statistics: the leaves `depth` plies below `board` by kind (captures, checks by
+/// kind, mates, ...); see [`PerftStats`]. `perft_stats(board, 0)` counts one node and nothing
+/// else (no move reached it).
+///
+/// ```
+/// use bitmove::{perft_stats, Board};
+///
+/// let kiwipete: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+///     .parse()
+///     .unwrap();
+/// let stats = perft_stats(&kiwipete, 2);
+/// assert_eq!((stats.nodes, stats.captures, stats.castles, stats.checks), (2_039, 351, 91, 3));
+/// ```
+pub fn perft_stats(board: &Board, depth: u32) -> PerftStats {
+    dispatch!(SliderBackend::current(), |s| stats::stats_with(
+        s, board, depth, None
+    ))
 }
 
 /// [`perft`] through a chosen backend, e.g. to compare backends.

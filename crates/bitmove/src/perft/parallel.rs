@@ -47,7 +47,7 @@ impl PerftOptions {
     /// the tree into more items than there is use for.
     pub const MAX_THREADS: usize = 1024;
 
-    fn thread_count(&self) -> usize {
+    pub(crate) fn thread_count(&self) -> usize {
         match self.threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,

@@ -1,0 +1,709 @@
+//! Perft statistics: what the leaves of the move tree are, not just how many.
+//!
+//! Counted the Chess Programming Wiki's way, at the leaves. Most of it is set-wise at the
+//! parents of the leaves, without making a leaf: captures are the targets on their pieces,
+//! direct checks the targets among the squares from which the moving piece would attack their
+//! king, discovered checks the moves of our pieces that alone stood between their king and one
+//! of our sliders, off that line. Only special moves (castling, en passant, promotions) are
+//! made and classified from the child's checkers, and leaves that may have no reply: every
+//! checking leaf (mate or not), and, when their side could run out of moves after our move,
+//! the quiet ones (stalemate or not).
+
+use core::iter::Sum;
+use core::ops::{Add, AddAssign};
+
+use crate::attacks::{
+    Sliders, between, bishop_rays, knight_attacks, line, pawn_attacks, rook_rays,
+};
+use crate::{Bitboard, Board, Color, Move, Piece, Rank, Square};
+
+/// Perft statistics: the leaves of the move tree `depth` plies below a position, by kind.
+///
+/// Every field counts leaves (positions at the full depth), the way the Chess Programming
+/// Wiki's perft tables do; the move that *reached* a leaf is what makes it a capture, a
+/// castle or a promotion. Fields add up exactly, so results of parts can be summed
+/// (`+`, `+=`, [`Sum`]).
+///
+/// "The moved piece" is the piece on the move's destination: the promoted piece for a
+/// promotion, the **rook** for castling (a king never gives check), the capturing pawn for en
+/// passant. Check kinds, for a leaf whose side to move is in check:
+///
+/// | kind | checked by |
+/// |---|---|
+/// | direct | the moved piece only |
+/// | single discovered | exactly one other piece, not the moved piece |
+/// | direct discovered | the moved piece and one other piece |
+/// | double discovered | two pieces, neither the moved one: only en passant, which lifts two pawns off a line, can do it |
+///
+/// The four kinds add up to [`checks`](PerftStats::checks) and the four mate kinds to
+/// [`checkmates`](PerftStats::checkmates). Examples of the rare kinds:
+/// - a castle that checks: `5k2/8/8/8/8/8/8/4K2R w K - 0 1`, O-O (the rook lands on f1);
+/// - direct discovered: `k1N4R/pp6/8/8/8/8/8/7K w - - 0 1`, Nb6 is mate by the knight and by
+///   the rook it unmasks;
+/// - double discovered: `8/8/4k3/3pP3/2B5/8/8/K3R3 w - d6 0 1`, exd6 e.p. lifts e5 off the
+///   rook's file and d5 off the bishop's diagonal.
+///
+/// ```
+/// use bitmove::{perft_stats, Board};
+///
+/// let stats = perft_stats(&Board::default(), 4);
+/// assert_eq!(stats.nodes, 197_281);
+/// assert_eq!(stats.captures, 1_576);
+/// assert_eq!(stats.checks, 469);
+/// assert_eq!(stats.checkmates, 8);
+/// let halves = perft_stats(&Board::default(), 3) + perft_stats(&Board::default(), 3);
+/// assert_eq!(halves.nodes, 2 * 8_902);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PerftStats {
+    /// Every leaf.
+    pub nodes: u64,
+    /// The move that reached it captured (en passant included).
+    pub captures: u64,
+    /// It was an en-passant capture.
+    pub en_passant: u64,
+    /// It was castling.
+    pub castles: u64,
+    /// It was a promotion (each promoted piece counts).
+    pub promotions: u64,
+    /// The side to move is in check (checkmates included).
+    pub checks: u64,
+    /// In check by the moved piece only.
+    pub direct_checks: u64,
+    /// In check by exactly one other piece, not by the moved piece.
+    pub single_discovered_checks: u64,
+    /// In check by the moved piece and another piece.
+    pub direct_discovered_checks: u64,
+    /// In check by two pieces, neither the moved piece (only en passant can do this).
+    pub double_discovered_checks: u64,
+    /// In check and the moved piece gives no check: single plus double discovered (the CPW
+    /// column "Discovery Checks").
+    pub discovered_checks: u64,
+    /// In check by two pieces (the CPW column "Double Checks").
+    pub double_checks: u64,
+    /// Checkmate.
+    pub checkmates: u64,
+    /// Checkmate by the moved piece only.
+    pub direct_checkmates: u64,
+    /// Checkmate by exactly one other piece.
+    pub single_discovered_checkmates: u64,
+    /// Checkmate by the moved piece and another piece.
+    pub direct_discovered_checkmates: u64,
+    /// Checkmate by two pieces, neither the moved piece.
+    pub double_discovered_checkmates: u64,
+    /// Stalemate.
+    pub stalemates: u64,
+}
+
+/// Applies `$m!(field)` to every field of [`PerftStats`], in declaration order.
+macro_rules! for_each_field {
+    ($m:ident) => {
+        $m!(
+            nodes,
+            captures,
+            en_passant,
+            castles,
+            promotions,
+            checks,
+            direct_checks,
+            single_discovered_checks,
+            direct_discovered_checks,
+            double_discovered_checks,
+            discovered_checks,
+            double_checks,
+            checkmates,
+            direct_checkmates,
+            single_discovered_checkmates,
+            direct_discovered_checkmates,
+            double_discovered_checkmates,
+            stalemates
+        )
+    };
+}
+
+impl PerftStats {
+    /// How many fields there are.
+    pub const FIELD_COUNT: usize = 18;
+
+    /// The field names, in declaration order: they are also the JSON keys of the command line.
+    pub const FIELD_NAMES: [&'static str; PerftStats::FIELD_COUNT] = {
+        macro_rules! names {
+            ($($f:ident),*) => { [$(stringify!($f)),*] };
+        }
+        for_each_field!(names)
+    };
+
+    /// Every field as `(name, value)`, in declaration order.
+    ///
+    /// ```
+    /// use bitmove::{perft_stats, Board};
+    ///
+    /// let fields = perft_stats(&Board::default(), 1).fields();
+    /// assert_eq!(fields[0], ("nodes", 20));
+    /// assert!(fields[1..].iter().all(|&(_, n)| n == 0));
+    /// ```
+    pub fn fields(&self) -> [(&'static str, u64); PerftStats::FIELD_COUNT] {
+        macro_rules! pairs {
+            ($($f:ident),*) => { [$((stringify!($f), self.$f)),*] };
+        }
+        for_each_field!(pairs)
+    }
+
+    /// The value of the field called `name`, if there is one.
+    pub fn get(&self, name: &str) -> Option<u64> {
+        self.fields()
+            .into_iter()
+            .find_map(|(n, v)| (n == name).then_some(v))
+    }
+}
+
+impl AddAssign for PerftStats {
+    fn add_assign(&mut self, other: PerftStats) {
+        macro_rules! add {
+            ($($f:ident),*) => { $(self.$f += other.$f;)* };
+        }
+        for_each_field!(add);
+    }
+}
+
+impl Add for PerftStats {
+    type Output = PerftStats;
+
+    fn add(mut self, other: PerftStats) -> PerftStats {
+        self += other;
+        self
+    }
+}
+
+impl Sum for PerftStats {
+    fn sum<I: Iterator<Item = PerftStats>>(iter: I) -> PerftStats {
+        iter.fold(PerftStats::default(), Add::add)
+    }
+}
+
+impl<'a> Sum<&'a PerftStats> for PerftStats {
+    fn sum<I: Iterator<Item = &'a PerftStats>>(iter: I) -> PerftStats {
+        iter.copied().sum()
+    }
+}
+
+/// The kinds of check, by who gives it.
+#[derive(Clone, Copy)]
+enum CheckKind {
+    Direct,
+    SingleDiscovered,
+    DirectDiscovered,
+    DoubleDiscovered,
+}
+
+impl PerftStats {
+    /// Counts `n` checking leaves of one kind.
+    #[inline(always)]
+    fn add_checks(&mut self, kind: CheckKind, n: u64) {
+        self.checks += n;
+        match kind {
+            CheckKind::Direct => self.direct_checks += n,
+            CheckKind::SingleDiscovered => {
+                self.single_discovered_checks += n;
+                self.discovered_checks += n;
+            }
+            CheckKind::DirectDiscovered => {
+                self.direct_discovered_checks += n;
+                self.double_checks += n;
+            }
+            CheckKind::DoubleDiscovered => {
+                self.double_discovered_checks += n;
+                self.discovered_checks += n;
+                self.double_checks += n;
+            }
+        }
+    }
+
+    /// Counts one checkmate of one kind.
+    #[inline(always)]
+    fn add_mate(&mut self, kind: CheckKind) {
+        self.checkmates += 1;
+        match kind {
+            CheckKind::Direct => self.direct_checkmates += 1,
+            CheckKind::SingleDiscovered => self.single_discovered_checkmates += 1,
+            CheckKind::DirectDiscovered => self.direct_discovered_checkmates += 1,
+            CheckKind::DoubleDiscovered => self.double_discovered_checkmates += 1,
+        }
+    }
+}
+
+/// The kind of check in a position whose checkers are `checkers`, `moved` being the square of
+/// the piece that just moved.
+#[inline(always)]
+fn check_kind(checkers: Bitboard, moved: Square) -> CheckKind {
+    let others = checkers - moved;
+    match (checkers.has(moved), others.has_many()) {
+        (true, false) if others.is_empty() => CheckKind::Direct,
+        (true, _) => CheckKind::DirectDiscovered,
+        (false, false) => CheckKind::SingleDiscovered,
+        (false, true) => CheckKind::DoubleDiscovered,
+    }
+}
+
+/// What a position tells about the leaves below it, worked out once per parent of leaves.
+struct LeafContext {
+    /// Their king.
+    king: Square,
+    /// For each kind of our pieces, the squares from which it would attack their king.
+    check_squares: [Bitboard; 6],
+    /// Our pieces that alone stand between their king and one of our sliders.
+    discoverers: Bitboard,
+    /// Whether their side keeps a move after any of our ordinary moves (so no ordinary move
+    /// can stalemate them).
+    they_keep_a_move: bool,
+}
+
+/// The last rank of `us`, where pawns promote.
+#[inline(always)]
+fn last_rank(us: Color) -> Bitboard {
+    Rank::Eighth.relative_to(us).bitboard()
+}
+
+/// Stamps out the statistics recursion with the given attributes, so that it can be compiled
+/// for several instruction sets like plain perft (closures take the target features of the
+/// function they are written in).
+macro_rules! stats_fn {
+    ($(#[$attr:meta])* $name:ident, $leaves:ident) => {
+        /// Statistics of the leaves one ply below `board`, added to `out`.
+        $(#[$attr])*
+        fn $leaves<S: Sliders, const WHITE: bool>(s: S, board: &Board, out: &mut PerftStats) {
+            let us = if WHITE { Color::White } else { Color::Black };
+            let context = leaf_context(s, board, us);
+            let theirs = board.colors(!us);
+            let ours = board.colors(us);
+            let ep = board.en_passant;
+            board.generate_for::<S, WHITE>(s, |moves| {
+                let (piece, from) = (moves.piece, moves.from);
+                let mut to = moves.to;
+                if piece == Piece::King {
+                    for rook in to & ours {
+                        let rook_to = crate::board::castling_targets(us, from, rook).1;
+                        out.castles += 1;
+                        made_leaf(s, board, piece, Move::new(from, rook), rook_to, out);
+                    }
+                    to -= ours;
+                } else if piece == Piece::Pawn {
+                    if let Some(ep) = ep.filter(|&e| to.has(e)) {
+                        out.captures += 1;
+                        out.en_passant += 1;
+                        made_leaf(s, board, piece, Move::new(from, ep), ep, out);
+                        to -= ep;
+                    }
+                    for target in to & last_rank(us) {
+                        for promotion in Piece::PROMOTIONS {
+                            out.promotions += 1;
+                            out.captures += u64::from(theirs.has(target));
+                            let mv = Move { from, to: target, promotion: Some(promotion) };
+                            made_leaf(s, board, piece, mv, target, out);
+                        }
+                    }
+                    to -= last_rank(us);
+                }
+                out.nodes += u64::from(to.len());
+                out.captures += u64::from((to & theirs).len());
+                let direct = to & context.check_squares[piece.index()];
+                let discovered = if context.discoverers.has(from) {
+                    to - line(context.king, from)
+                } else {
+                    Bitboard::EMPTY
+                };
+                let checking = direct | discovered;
+                if !checking.is_empty() {
+                    let both = direct & discovered;
+                    out.add_checks(CheckKind::Direct, u64::from((direct - both).len()));
+                    out.add_checks(
+                        CheckKind::SingleDiscovered,
+                        u64::from((discovered - both).len()),
+                    );
+                    out.add_checks(CheckKind::DirectDiscovered, u64::from(both.len()));
+                    for target in checking {
+                        let mut child = board.clone();
+                        child.play_piece::<S, false>(s, piece, Move::new(from, target));
+                        if !child.generate_with(s, |_| true) {
+                            out.add_mate(if both.has(target) {
+                                CheckKind::DirectDiscovered
+                            } else if direct.has(target) {
+                                CheckKind::Direct
+                            } else {
+                                CheckKind::SingleDiscovered
+                            });
+                        }
+                    }
+                }
+                if !context.they_keep_a_move {
+                    for target in to - checking {
+                        let mut child = board.clone();
+                        child.play_piece::<S, false>(s, piece, Move::new(from, target));
+                        out.stalemates += u64::from(!child.generate_with(s, |_| true));
+                    }
+                }
+                false
+            });
+        }
+
+        /// Statistics of the leaves `depth` plies below `board`, added to `out`.
+        $(#[$attr])*
+        fn $name<S: Sliders, const TT: bool>(
+            s: S,
+            board: &Board,
+            depth: u32,
+            table: Option<&StatsTable>,
+            out: &mut PerftStats,
+        ) {
+            match depth {
+                0 => out.nodes += 1,
+                1 => match board.side {
+                    Color::White => $leaves::<S, true>(s, board, out),
+                    Color::Black => $leaves::<S, false>(s, board, out),
+                },
+                _ => {
+                    if TT {
+                        if let Some(found) = table.and_then(|t| t.get(board.hash, depth)) {
+                            *out += found;
+                            return;
+                        }
+                    }
+                    let mut here = PerftStats::default();
+                    board.generate_with(s, |moves| {
+                        for mv in moves {
+                            let mut child = board.clone();
+                            child.play_piece::<S, TT>(s, moves.piece, mv);
+                            $name::<S, TT>(s, &child, depth - 1, table, &mut here);
+                        }
+                        false
+                    });
+                    if TT {
+                        if let Some(t) = table {
+                            t.set(board.hash, depth, &here);
+                        }
+                    }
+                    *out += here;
+                }
+            }
+        }
+    };
+}
+
+stats_fn!(stats_baseline, leaves_baseline);
+#[cfg(target_arch = "x86_64")]
+stats_fn!(
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
+    stats_modern,
+    leaves_modern
+);
+
+/// The leaf `mv` (by `piece`) leads to, made and classified from its checkers: for the moves
+/// that set-wise counting leaves out (castling, en passant, promotions). `moved` is where the
+/// moved piece ends up. Counts `nodes` and the check, mate and stalemate fields.
+#[inline(never)]
+fn made_leaf<S: Sliders>(
+    s: S,
+    board: &Board,
+    piece: Piece,
+    mv: Move,
+    moved: Square,
+    out: &mut PerftStats,
+) {
+    let mut child = board.clone();
+    child.play_piece::<S, false>(s, piece, mv);
+    out.nodes += 1;
+    let has_move = child.generate_with(s, |_| true);
+    if child.checkers.is_empty() {
+        out.stalemates += u64::from(!has_move);
+    } else {
+        let kind = check_kind(child.checkers, moved);
+        out.add_checks(kind, 1);
+        if !has_move {
+            out.add_mate(kind);
+        }
+    }
+}
+
+/// Works out [`LeafContext`] for `board`, whose side to move is `us`.
+#[inline(always)]
+fn leaf_context<S: Sliders>(s: S, board: &Board, us: Color) -> LeafContext {
+    let them = !us;
+    let ours = board.colors(us);
+    let theirs = board.colors(them);
+    let occupied = ours | theirs;
+    let king = board.king(them);
+    let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+    let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
+    let snipers = (rook_rays(king) & straight | bishop_rays(king) & diagonal) & ours;
+    let mut discoverers = Bitboard::EMPTY;
+    let mut their_pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = between(king, sniper) & occupied;
+        if blockers.single().is_some() {
+            if (blockers & ours).is_empty() {
+                their_pinned |= blockers;
+            } else {
+                discoverers |= blockers;
+            }
+        }
+    }
+    let bishop = s.bishop(king, occupied);
+    let rook = s.rook(king, occupied);
+    let check_squares = [
+        pawn_attacks(them, king),
+        knight_attacks(king),
+        bishop,
+        rook,
+        bishop | rook,
+        Bitboard::EMPTY,
+    ];
+    LeafContext {
+        king,
+        check_squares,
+        discoverers,
+        they_keep_a_move: keeps_a_move(s, board, them, their_pinned),
+    }
+}
+
+/// Whether `them` (not to move on `board`, whose pieces in `pinned` are pinned) is sure to
+/// have a legal move after any ordinary move of ours that gives no check.
+///
+/// An ordinary move (not castling, not en passant, not a promotion) takes away at most three
+/// of their *mobile units*: it captures one piece on its target square or blocks one pawn's
+/// push there, pins one piece along the line from its target square to their king, and
+/// uncovers at most one pin through the square it leaves. A mobile unit is an unpinned pawn
+/// whose push square is empty, or an unpinned knight, bishop, rook or queen with a square to
+/// go to that is not their own (every such square stays a move: if ours arrives on it or in
+/// between, that is a capture). Their king is not counted. Four units, and out of check they
+/// keep a legal move: no stalemate to look for.
+#[inline(always)]
+fn keeps_a_move<S: Sliders>(s: S, board: &Board, them: Color, pinned: Bitboard) -> bool {
+    let theirs = board.colors(them);
+    let occupied = board.occupied();
+    let free = theirs - pinned;
+    let pawns = board.pieces(Piece::Pawn) & free;
+    let pushes = match them {
+        Color::White => pawns.up(),
+        Color::Black => pawns.down(),
+    } - occupied;
+    let mut units = pushes.len();
+    if units >= 4 {
+        return true;
+    }
+    for from in board.pieces(Piece::Knight) & free {
+        units += u32::from(!(knight_attacks(from) - theirs).is_empty());
+    }
+    if units >= 4 {
+        return true;
+    }
+    let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+    let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
+    for from in (straight | diagonal) & free {
+        let mut reach = Bitboard::EMPTY;
+        if straight.has(from) {
+            reach |= s.rook(from, occupied);
+        }
+        if diagonal.has(from) {
+            reach |= s.bishop(from, occupied);
+        }
+        units += u32::from(!(reach - theirs).is_empty());
+        if units >= 4 {
+            return true;
+        }
+    }
+    // Their king is not counted: our move may take its squares.
+    false
+}
+
+/// A hash table of whole statistics, for stats runs with `hash_mb`: a mutex per slot (the
+/// entries are 144 bytes, too big to update atomically), replaced always. Probed at depth 2
+/// and more, where a node's subtree is worth far more than the lock.
+#[cfg(feature = "std")]
+pub(crate) struct StatsTable {
+    slots: std::vec::Vec<std::sync::Mutex<Slot>>,
+    mask: usize,
+}
+
+/// One entry: the full key, the depth (0: empty) and the statistics.
+#[cfg(feature = "std")]
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    depth: u32,
+    stats: PerftStats,
+}
+
+#[cfg(feature = "std")]
+impl StatsTable {
+    /// A table of at most `bytes`, a power of two slots; `None` when not even one fits or the
+    /// allocator refuses every size down to 64 KiB.
+    pub(crate) fn with_bytes(bytes: usize) -> Option<StatsTable> {
+        let slot = core::mem::size_of::<std::sync::Mutex<Slot>>();
+        let mut count = (bytes / slot).checked_next_power_of_two()?;
+        if count * slot > bytes {
+            count /= 2;
+        }
+        while count * slot >= 1 << 16 {
+            let mut slots = std::vec::Vec::new();
+            if slots.try_reserve_exact(count).is_ok() {
+                slots.resize_with(count, Default::default);
+                return Some(StatsTable {
+                    slots,
+                    mask: count - 1,
+                });
+            }
+            count /= 2;
+        }
+        None
+    }
+
+    #[inline]
+    fn slot(&self, key: u64, depth: u32) -> &std::sync::Mutex<Slot> {
+        let mixed = key ^ u64::from(depth).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        &self.slots[(mixed as usize) & self.mask]
+    }
+
+    fn get(&self, key: u64, depth: u32) -> Option<PerftStats> {
+        let slot = self.slot(key, depth).lock().ok()?;
+        (slot.key == key && slot.depth == depth).then_some(slot.stats)
+    }
+
+    fn set(&self, key: u64, depth: u32, stats: &PerftStats) {
+        if let Ok(mut slot) = self.slot(key, depth).lock() {
+            *slot = Slot {
+                key,
+                depth,
+                stats: *stats,
+            };
+        }
+    }
+}
+
+/// Without `std` there is no table; the type only fills the recursion's signature.
+#[cfg(not(feature = "std"))]
+pub(crate) struct StatsTable;
+
+#[cfg(not(feature = "std"))]
+impl StatsTable {
+    fn get(&self, _key: u64, _depth: u32) -> Option<PerftStats> {
+        None
+    }
+
+    fn set(&self, _key: u64, _depth: u32, _stats: &PerftStats) {}
+}
+
+/// Statistics through `s` and, if given, `table` (then the recursion keeps keys), compiled
+/// for the best instruction set this CPU has.
+pub(crate) fn stats_with<S: Sliders>(
+    s: S,
+    board: &Board,
+    depth: u32,
+    table: Option<&StatsTable>,
+) -> PerftStats {
+    let mut out = PerftStats::default();
+    #[cfg(target_arch = "x86_64")]
+    {
+        if crate::attacks::cpu::has_modern_bit_ops() {
+            // SAFETY: CPUID reported POPCNT, LZCNT, BMI1 and BMI2, all that `stats_modern`
+            // is compiled for.
+            #[allow(unsafe_code)]
+            unsafe {
+                match table {
+                    Some(t) => stats_modern::<S, true>(s, board, depth, Some(t), &mut out),
+                    None => stats_modern::<S, false>(s, board, depth, None, &mut out),
+                }
+            }
+            return out;
+        }
+    }
+    match table {
+        Some(t) => stats_baseline::<S, true>(s, board, depth, Some(t), &mut out),
+        None => stats_baseline::<S, false>(s, board, depth, None, &mut out),
+    }
+    out
+}
+
+/// [`perft_stats`](crate::perft_stats) with threads and an optional hash table (which then
+/// stores whole statistics): the same figures, sooner.
+///
+/// ```
+/// use bitmove::{perft_stats, perft_stats_with_options, Board, PerftOptions};
+///
+/// let options = PerftOptions { threads: 2, hash_mb: 16 };
+/// let board = Board::default();
+/// assert_eq!(perft_stats_with_options(&board, 4, &options), perft_stats(&board, 4));
+/// ```
+#[cfg(feature = "std")]
+pub fn perft_stats_with_options(
+    board: &Board,
+    depth: u32,
+    options: &super::PerftOptions,
+) -> PerftStats {
+    if depth <= 1 {
+        return crate::perft_stats(board, depth);
+    }
+    divide_stats_with(board, depth, options)
+        .iter()
+        .map(|(_, stats)| stats)
+        .sum()
+}
+
+/// Statistics split by root move, with threads and an optional hash table: each legal move
+/// with the statistics of the leaves below it (depth 0 counts as 1), in generation order.
+///
+/// ```
+/// use bitmove::{divide_stats_with, Board, PerftOptions};
+///
+/// let split = divide_stats_with(&Board::default(), 3, &PerftOptions::default());
+/// assert_eq!(split.len(), 20);
+/// assert_eq!(split.iter().map(|(_, s)| s.checks).sum::<u64>(), 12);
+/// ```
+#[cfg(feature = "std")]
+pub fn divide_stats_with(
+    board: &Board,
+    depth: u32,
+    options: &super::PerftOptions,
+) -> std::vec::Vec<(Move, PerftStats)> {
+    use core::sync::atomic::{AtomicUsize, Ordering};
+    use std::vec::Vec;
+
+    let depth = depth.max(1);
+    let threads = options.thread_count().max(1);
+    let (roots, items, remaining) = super::parallel::work_items(board, depth, threads);
+    let table = (options.hash_mb > 0)
+        .then(|| StatsTable::with_bytes(options.hash_mb.saturating_mul(1 << 20)))
+        .flatten();
+    let next = AtomicUsize::new(0);
+    let backend = crate::SliderBackend::current();
+    let work = || {
+        let mut totals = std::vec![PerftStats::default(); roots.len()];
+        while let Some((root, position)) = items.get(next.fetch_add(1, Ordering::Relaxed)) {
+            totals[*root] += crate::attacks::dispatch!(backend, |s| stats_with(
+                s,
+                position,
+                remaining,
+                table.as_ref()
+            ));
+        }
+        totals
+    };
+    let parts: Vec<Vec<PerftStats>> = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads.min(items.len()))
+            .map(|_| scope.spawn(work))
+            .collect();
+        let mut parts = std::vec![work()];
+        for helper in helpers {
+            parts.push(
+                helper
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            );
+        }
+        parts
+    });
+    roots
+        .iter()
+        .enumerate()
+        .map(|(i, &mv)| (mv, parts.iter().map(|part| part[i]).sum()))
+        .collect()
+}
