@@ -3,7 +3,7 @@
 use bitmove::{CastlingNotation, Color, Game, Status};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyType};
+use pyo3::types::{PyDict, PyList, PyType};
 
 use crate::encode;
 use crate::errors::{IllegalMoveError, fen_error, san_error, uci_error};
@@ -177,13 +177,15 @@ impl Board {
     }
 
     /// The legal moves as UCI strings, in one call (faster than `[m.uci() for m in ...]`).
-    fn legal_moves_uci(&self) -> Vec<String> {
+    fn legal_moves_uci<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let board = self.current();
-        board
-            .legal_moves()
-            .iter()
-            .map(|&mv| board.uci(mv).to_string())
-            .collect()
+        let moves = board.legal_moves();
+        PyList::new(
+            py,
+            moves
+                .iter()
+                .map(|&mv| crate::moves::uci_string(py, board.uci(mv).as_move())),
+        )
     }
 
     /// Plays a legal move; `IllegalMoveError` (and the board unchanged) otherwise.

@@ -2,7 +2,8 @@
 
 use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyString, PyType};
 
 use crate::errors::uci_error;
 
@@ -81,8 +82,8 @@ impl Move {
     }
 
     /// The move in UCI notation.
-    fn uci(&self) -> String {
-        self.inner.to_string()
+    fn uci<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        uci_string(py, self.inner)
     }
 
     /// The square the piece leaves, 0 = a1 ... 63 = h8.
@@ -122,11 +123,51 @@ impl Move {
         )
     }
 
-    fn __str__(&self) -> String {
-        self.uci()
+    fn __str__<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        uci_string(py, self.inner)
     }
 
     fn __repr__(&self) -> String {
         format!("Move.from_uci('{}')", self.inner)
+    }
+}
+
+/// Every UCI string a move can have (64 x 64 squares x no promotion or one of four), made
+/// once as Python strings: listing moves as text then hands out references instead of
+/// building a string per move.
+static UCI_STRINGS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+
+/// The index of a move's text in [`UCI_STRINGS`] (None for a promotion to pawn or king).
+fn uci_slot(mv: bitmove::Move) -> Option<usize> {
+    let promotion = match mv.promotion {
+        None => 0,
+        Some(bitmove::Piece::Pawn | bitmove::Piece::King) => return None,
+        Some(p) => p.index(),
+    };
+    Some((mv.from as usize * 64 + mv.to as usize) * 5 + promotion)
+}
+
+/// `mv` (as UCI writes it) as a shared Python string.
+pub(crate) fn uci_string<'py>(py: Python<'py>, mv: bitmove::Move) -> Bound<'py, PyString> {
+    let table = UCI_STRINGS.get_or_init(py, || {
+        let mut table = Vec::with_capacity(64 * 64 * 5);
+        for from in bitmove::Square::ALL {
+            for to in bitmove::Square::ALL {
+                // Promotion pieces by their index (knight 1 ... queen 4); 0 is none.
+                for promotion in [None, Some(1), Some(2), Some(3), Some(4)] {
+                    let mv = bitmove::Move {
+                        from,
+                        to,
+                        promotion: promotion.map(|i| bitmove::Piece::ALL[i]),
+                    };
+                    table.push(PyString::new(py, &mv.to_string()).unbind());
+                }
+            }
+        }
+        table
+    });
+    match uci_slot(mv).and_then(|slot| table.get(slot)) {
+        Some(text) => text.bind(py).clone(),
+        None => PyString::new(py, &mv.to_string()),
     }
 }
