@@ -139,3 +139,29 @@ pub(crate) fn divide<'py>(
     }
     Ok(out)
 }
+
+/// Perft statistics of the position `fen`: `{field: count}` with the library's field names
+/// (`nodes`, `captures`, `en_passant`, `castles`, `promotions`, `checks`, ...,
+/// `checkmates`, `stalemates`), in its order.
+///
+/// The GIL is released while it counts. Unlike `perft`, a statistics run cannot be stopped
+/// part-way: Ctrl-C is raised when it ends.
+#[pyfunction]
+#[pyo3(signature = (fen, depth, *, threads=None, hash_mb=0, chess960=false))]
+pub(crate) fn perft_stats<'py>(
+    py: Python<'py>,
+    fen: &str,
+    depth: u32,
+    threads: Option<usize>,
+    hash_mb: usize,
+    chess960: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let board = Board::parse(Some(fen), chess960)?;
+    let options = options(threads, hash_mb)?;
+    let stats = py.detach(|| bitmove::perft_stats_with_options(&board, depth, &options));
+    let out = PyDict::new(py);
+    for (name, count) in stats.fields() {
+        out.set_item(name, count)?;
+    }
+    Ok(out)
+}

@@ -56,3 +56,46 @@ def test_divide_matches_python_chess():
 def test_depth_zero():
     assert bitmove.perft(KIWIPETE, 0) == 1
     assert bitmove.Board().perft(0) == 1
+
+
+def stats_by_python_chess(board, depth):
+    """Leaf statistics by brute force: the oracle for perft_stats."""
+    totals = {"nodes": 0, "captures": 0, "en_passant": 0, "castles": 0, "promotions": 0}
+    totals.update({"checks": 0, "checkmates": 0, "stalemates": 0})
+
+    def walk(depth):
+        for move in board.legal_moves:
+            if depth == 1:
+                totals["nodes"] += 1
+                totals["captures"] += board.is_capture(move)
+                totals["en_passant"] += board.is_en_passant(move)
+                totals["castles"] += board.is_castling(move)
+                totals["promotions"] += move.promotion is not None
+                board.push(move)
+                totals["checks"] += board.is_check()
+                totals["checkmates"] += board.is_checkmate()
+                totals["stalemates"] += board.is_stalemate()
+                board.pop()
+            else:
+                board.push(move)
+                walk(depth - 1)
+                board.pop()
+
+    walk(depth)
+    return totals
+
+
+@pytest.mark.parametrize(
+    "fen, depth",
+    [
+        (KIWIPETE, 2),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3),
+        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 2),
+    ],
+)
+def test_perft_stats_match_python_chess(fen, depth):
+    ours = bitmove.perft_stats(fen, depth, threads=2, hash_mb=1)
+    expected = stats_by_python_chess(chess.Board(fen), depth)
+    assert {key: ours[key] for key in expected} == expected
+    assert list(ours)[:5] == ["nodes", "captures", "en_passant", "castles", "promotions"]
+    assert bitmove.perft_stats(fen, depth) == ours

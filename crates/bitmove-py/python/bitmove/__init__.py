@@ -25,6 +25,7 @@ from bitmove._bitmove import (
     divide,
     legal_move_masks,
     perft,
+    perft_stats,
     planes_batch,
 )
 
@@ -43,5 +44,6 @@ __all__ = [
     "divide",
     "legal_move_masks",
     "perft",
+    "perft_stats",
     "planes_batch",
 ]

@@ -15,6 +15,7 @@ from bitmove._bitmove import (
     divide,
     legal_move_masks,
     perft,
+    perft_stats,
     planes_batch,
 )
 
@@ -33,5 +34,6 @@ __all__ = [
     "divide",
     "legal_move_masks",
     "perft",
+    "perft_stats",
     "planes_batch",
 ]

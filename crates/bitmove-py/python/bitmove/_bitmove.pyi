@@ -146,6 +146,14 @@ def divide(
     hash_mb: int = 0,
     chess960: bool = False,
 ) -> dict[str, int]: ...
+def perft_stats(
+    fen: str,
+    depth: int,
+    *,
+    threads: Optional[int] = None,
+    hash_mb: int = 0,
+    chess960: bool = False,
+) -> dict[str, int]: ...
 def legal_move_masks(
     fens: list[str], *, chess960: bool = False, threads: Optional[int] = None
 ) -> npt.NDArray[np.bool_]: ...
