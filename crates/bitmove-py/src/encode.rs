@@ -73,7 +73,10 @@ fn batch(
     };
     let result = py.detach(|| {
         let mut out = vec![0u8; fens.len() * width];
-        let threads = wanted.min(fens.len().div_ceil(MIN_PER_THREAD)).max(1);
+        let threads = wanted
+            .min(bitmove::PerftOptions::MAX_THREADS)
+            .min(fens.len().div_ceil(MIN_PER_THREAD))
+            .max(1);
         let chunk = fens.len().div_ceil(threads).max(1);
         let work = |offset: usize, fens: &[String], out: &mut [u8]| {
             for (i, (fen, cells)) in fens.iter().zip(out.chunks_mut(width)).enumerate() {

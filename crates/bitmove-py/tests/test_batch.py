@@ -73,3 +73,10 @@ def test_planes_layout():
     assert planes[5, 0, 4]  # white king on e1: [rank 0, file 4]
     assert planes[11, 7, 4]  # black king on e8
     assert planes.sum() == 32
+
+
+def test_absurd_thread_counts_are_capped():
+    positions = [chess.STARTING_FEN] * 600
+    assert bitmove.planes_batch(positions, threads=10**6).shape == (600, 12, 8, 8)
+    with pytest.raises(ValueError):
+        bitmove.planes_batch(positions, threads=0)

@@ -92,3 +92,14 @@ def test_other_refusals():
         bitmove.perft(chess.STARTING_FEN, -1)
     with pytest.raises(TypeError):
         bitmove.legal_move_masks(chess.STARTING_FEN)  # a str, not a list of FENs
+
+
+def test_comparisons_with_other_types_are_just_false():
+    assert bitmove.Board() != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    assert not (bitmove.Board() == 5)
+    assert bitmove.Move.from_uci("e2e4") != "e2e4"
+    assert (
+        bitmove.Move.from_uci("e2e4")
+        not in bitmove.Board("4k3/8/8/8/8/8/8/4K3 w - - 0 1").legal_moves
+    )
+    assert "e2e4" not in bitmove.Board().legal_moves  # only Move objects are members
