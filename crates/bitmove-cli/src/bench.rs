@@ -63,7 +63,10 @@ const POSITIONS: [(&str, &str, u32, u64, u32, u64); 6] = [
     ),
 ];
 
-pub(crate) fn run(json: bool, quick: bool) -> Result<u8, Failure> {
+pub(crate) fn run(json: bool, quick: bool, stats: bool) -> Result<u8, Failure> {
+    if stats {
+        return run_stats(json, quick);
+    }
     let sliders = bitmove::SliderBackend::current();
     if !json {
         crate::print(format!(
@@ -123,6 +126,74 @@ pub(crate) fn run(json: bool, quick: bool) -> Result<u8, Failure> {
             "total",
             "",
             json::mnps(total_nodes, total_seconds)
+        ))?;
+    }
+    Ok(0)
+}
+
+/// `bitmove bench --stats`: each position counted plain and with statistics, one after the
+/// other in this process, and the time ratio; node counts checked as in the plain bench.
+fn run_stats(json: bool, quick: bool) -> Result<u8, Failure> {
+    if !json {
+        crate::print(format!(
+            "{:<10} {:>5} {:>12} {:>9} {:>9} {:>7}\n",
+            "position", "depth", "nodes", "plain s", "stats s", "ratio"
+        ))?;
+    }
+    let (mut plain_total, mut stats_total) = (0f64, 0f64);
+    let mut results = Vec::new();
+    for (name, fen, depth, expected, quick_depth, quick_expected) in POSITIONS {
+        let (depth, expected) = if quick {
+            (quick_depth, quick_expected)
+        } else {
+            (depth, expected)
+        };
+        let board = Board::from_fen(fen).map_err(|e| Failure::input(e.to_string()))?;
+        let start = Instant::now();
+        let nodes = bitmove::perft(&board, depth);
+        let plain = start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        let stats = bitmove::perft_stats(&board, depth);
+        let with_stats = start.elapsed().as_secs_f64();
+        if nodes != expected || stats.nodes != expected {
+            return Err(Failure {
+                status: 1,
+                message: format!(
+                    "{name} depth {depth}: expected {expected} nodes, got {nodes} and {} with statistics",
+                    stats.nodes
+                ),
+            });
+        }
+        plain_total += plain;
+        stats_total += with_stats;
+        let ratio = with_stats / plain.max(1e-9);
+        if json {
+            results.push(json!({
+                "name": name,
+                "depth": depth,
+                "nodes": nodes,
+                "plain_seconds": json::seconds(plain),
+                "stats_seconds": json::seconds(with_stats),
+                "ratio": (ratio * 100.0).round() / 100.0,
+            }));
+        } else {
+            crate::print(format!(
+                "{name:<10} {depth:>5} {nodes:>12} {plain:>9.3} {with_stats:>9.3} {ratio:>6.2}x\n"
+            ))?;
+        }
+    }
+    let ratio = stats_total / plain_total.max(1e-9);
+    if json {
+        json::print(&json!({
+            "positions": results,
+            "plain_seconds": json::seconds(plain_total),
+            "stats_seconds": json::seconds(stats_total),
+            "ratio": (ratio * 100.0).round() / 100.0,
+        }))?;
+    } else {
+        crate::print(format!(
+            "{:<10} {:>5} {:>12} {plain_total:>9.3} {stats_total:>9.3} {ratio:>6.2}x\n",
+            "total", "", ""
         ))?;
     }
     Ok(0)

@@ -31,16 +31,35 @@ pub(crate) enum Command {
     /// Count the leaf nodes of the legal move tree (default: start position, depth 6).
     #[command(
         after_help = "Output: with --divide, one `<move>: <nodes>` line per root move and a blank line;
-then `Nodes: <N>` and `Time: <seconds> s (<M> Mnps)`.
+then `Nodes: <N>` and `Time: <seconds> s (<M> Mnps)`; with --stats, then one aligned
+`<field>: <N>` line per statistic (see the README for what each counts).
 
 Examples:
   bitmove perft --depth 7
   bitmove perft --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\" --depth 5 --divide
   bitmove perft --moves e2e4 e7e5 --depth 4
   bitmove perft --depth 7 --threads 2 --hash 256
-  bitmove perft --depth 4 --divide --json | jq '.divide[] | select(.nodes > 9000)'"
+  bitmove perft --depth 4 --divide --json | jq '.divide[] | select(.nodes > 9000)'
+  bitmove perft --depth 5 --stats"
     )]
     Perft(PerftArgs),
+
+    /// Count the distinct positions at a depth (same placement, side, castling rights, and
+    /// en-passant square where a capture is legal).
+    #[command(
+        after_help = "Output: `Positions: <N>` and `Time: <seconds> s`. Exact: every position is kept whole,
+never as a hash. Within --memory the positions of a ply are kept in memory; past it they
+are split into buckets by key prefix (one pass over the previous ply each) and spilled to
+a directory under $TMPDIR, which is removed at the end, on error and on Ctrl-C.
+A progress bar is drawn on standard error when it is a terminal and the run takes over
+a second.
+
+Examples:
+  bitmove unique --depth 6
+  bitmove unique --depth 7 --memory 8000
+  bitmove unique --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\" --depth 4 --json"
+    )]
+    Unique(UniqueArgs),
 
     /// The `perftree` debugging protocol: `bitmove perftree DEPTH FEN [MOVES]`.
     #[command(
@@ -129,6 +148,7 @@ Example:
     #[command(after_help = "Examples:
   bitmove bench
   bitmove bench --quick
+  bitmove bench --stats                     statistics against plain perft, per position
   BITMOVE_SLIDERS=magic bitmove bench --json")]
     Bench {
         /// Print the results as JSON.
@@ -137,6 +157,9 @@ Example:
         /// Two plies shallower: a smoke test in well under a second.
         #[arg(long)]
         quick: bool,
+        /// Time each position plain and with `--stats` statistics, and print the ratio.
+        #[arg(long)]
+        stats: bool,
     },
 
     /// Re-run our magic finder: per-square bits, table size, time taken.
@@ -177,7 +200,12 @@ pub(crate) struct PerftArgs {
     /// Perft hash table budget in MiB (0: none); the table starts at 1 MiB and grows as needed.
     #[arg(long, default_value_t = 0)]
     pub(crate) hash: usize,
-    /// Print the result as JSON: fen, depth, nodes, seconds, mnps, and divide with --divide.
+    /// Also count the leaves by kind: captures, en passant, castles, promotions, checks by
+    /// kind, checkmates by kind, stalemates (one aligned `<field>: <N>` line each).
+    #[arg(long)]
+    pub(crate) stats: bool,
+    /// Print the result as JSON: fen, depth, nodes, seconds, mnps, and divide with --divide
+    /// (and "stats" with --stats, per root move too).
     #[arg(long)]
     pub(crate) json: bool,
 }
@@ -193,9 +221,36 @@ impl Default for PerftArgs {
             chess960: false,
             threads: 0,
             hash: 0,
+            stats: false,
             json: false,
         }
     }
+}
+
+#[derive(clap::Args)]
+pub(crate) struct UniqueArgs {
+    /// Depth in plies (at most 256).
+    #[arg(long, short, default_value_t = 5, value_parser = depth_parser())]
+    pub(crate) depth: u32,
+    /// Start from this FEN instead of the start position.
+    #[arg(long)]
+    pub(crate) fen: Option<String>,
+    /// UCI moves to play before counting.
+    #[arg(long, num_args = 1..)]
+    pub(crate) moves: Vec<String>,
+    /// Chess960 castling (Shredder-FEN/X-FEN in, `e1h1` castling moves).
+    #[arg(long)]
+    pub(crate) chess960: bool,
+    /// Memory budget in MiB for the positions kept (default: half the available memory);
+    /// past it, positions are bucketed and spilled to a temporary directory.
+    #[arg(long, value_name = "MB")]
+    pub(crate) memory: Option<usize>,
+    /// Worker threads (0 or absent: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) threads: usize,
+    /// Print the result as JSON: fen, depth, positions, per_ply, seconds, passes, spilled_bytes.
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 #[derive(clap::Args)]

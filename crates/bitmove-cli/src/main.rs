@@ -16,6 +16,7 @@ mod perft;
 mod show;
 mod suite;
 mod uci;
+mod unique;
 
 use std::process::ExitCode;
 
@@ -55,6 +56,7 @@ fn main() -> ExitCode {
         Some(Command::Perftree { depth, fen, moves }) => {
             perft::perftree(depth, &fen, moves.as_deref())
         }
+        Some(Command::Unique(args)) => unique::run(&args),
         Some(Command::Suite(args)) => suite::run(&args),
         Some(Command::Bisect(args)) => bisect::run(&args),
         Some(Command::Show(args)) => show::run(&args),
@@ -66,7 +68,7 @@ fn main() -> ExitCode {
             print(&script).map(|()| 0)
         }
         Some(Command::Magics { seed, write }) => magics::run(seed, write),
-        Some(Command::Bench { json, quick }) => bench::run(json, quick),
+        Some(Command::Bench { json, quick, stats }) => bench::run(json, quick, stats),
     };
     match result {
         Ok(status) => ExitCode::from(status),

@@ -4,6 +4,7 @@
 use std::fmt::Write;
 use std::time::Instant;
 
+use bitmove::PerftStats;
 use serde_json::json;
 
 use crate::cli::PerftArgs;
@@ -19,6 +20,9 @@ pub(crate) fn perft(args: &PerftArgs) -> Result<u8, Failure> {
         threads: args.threads,
         hash_mb: args.hash,
     };
+    if args.stats {
+        return perft_stats(args, &board, &options);
+    }
     let start = Instant::now();
     let split = (args.divide && args.depth > 0).then(|| {
         bitmove::divide_with(&board, args.depth, &options)
@@ -65,6 +69,94 @@ pub(crate) fn perft(args: &PerftArgs) -> Result<u8, Failure> {
     .ok();
     crate::print(out)?;
     Ok(0)
+}
+
+/// `bitmove perft --stats`: the node lines as without it, then one aligned line per field.
+fn perft_stats(
+    args: &PerftArgs,
+    board: &bitmove::Board,
+    options: &bitmove::PerftOptions,
+) -> Result<u8, Failure> {
+    let start = Instant::now();
+    let split = (args.divide && args.depth > 0).then(|| {
+        bitmove::divide_stats_with(board, args.depth, options)
+            .into_iter()
+            .map(|(mv, stats)| (board.uci(mv).to_string(), stats))
+            .collect::<Vec<_>>()
+    });
+    let stats: PerftStats = match &split {
+        Some(split) => split.iter().map(|(_, s)| *s).sum(),
+        None => bitmove::perft_stats_with_options(board, args.depth, options),
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let nodes = stats.nodes;
+
+    if args.json {
+        let mut value = json!({
+            "fen": board.to_string(),
+            "depth": args.depth,
+            "nodes": nodes,
+            "seconds": json::seconds(seconds),
+            "mnps": json::mnps(nodes, seconds),
+            "stats": stats_json(&stats),
+        });
+        if let Some(split) = &split {
+            value["divide"] = split
+                .iter()
+                .map(|(mv, s)| json!({ "move": mv, "nodes": s.nodes, "stats": stats_json(s) }))
+                .collect();
+        }
+        json::print(&value)?;
+        return Ok(0);
+    }
+    let mut out = String::new();
+    if let Some(split) = &split {
+        for (mv, s) in split {
+            writeln!(out, "{mv}: {}", s.nodes).ok();
+        }
+        writeln!(out).ok();
+    }
+    writeln!(out, "Nodes: {nodes}").ok();
+    writeln!(
+        out,
+        "Time: {seconds:.3} s ({:.1} Mnps)",
+        json::mnps(nodes, seconds)
+    )
+    .ok();
+    out.push_str(&stats_table(&stats));
+    crate::print(out)?;
+    Ok(0)
+}
+
+/// One `<field>: <value>` line per statistic, names and values aligned.
+pub(crate) fn stats_table(stats: &PerftStats) -> String {
+    let fields = stats.fields();
+    let name_width = fields.iter().map(|(n, _)| n.len()).max().unwrap_or(0) + 1;
+    let value_width = fields
+        .iter()
+        .map(|(_, v)| v.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let mut out = String::new();
+    for (name, value) in fields {
+        writeln!(
+            out,
+            "{:<name_width$} {value:>value_width$}",
+            format!("{name}:")
+        )
+        .ok();
+    }
+    out
+}
+
+/// The statistics as a JSON object keyed by field name.
+pub(crate) fn stats_json(stats: &PerftStats) -> serde_json::Value {
+    stats
+        .fields()
+        .iter()
+        .map(|&(name, value)| (name.to_string(), serde_json::Value::from(value)))
+        .collect::<serde_json::Map<_, _>>()
+        .into()
 }
 
 pub(crate) fn perftree(depth: u32, fen: &str, moves: Option<&str>) -> Result<u8, Failure> {

@@ -553,6 +553,7 @@ fn every_subcommand_has_examples_in_help() {
         "completions",
         "bench",
         "magics",
+        "unique",
     ] {
         let out = bitmove(&[sub, "--help"]);
         assert!(out.status.success(), "{sub}");

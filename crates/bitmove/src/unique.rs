@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::string::String;
 use std::vec::Vec;
 
-use crate::attacks::{SliderBackend, Sliders, dispatch};
+use crate::attacks::{Pext, SliderBackend, Sliders, dispatch};
 use crate::{Bitboard, Board, Color, Piece, Rank, Square, zobrist};
 
 /// A position, exactly: occupancy, then the compressed bit planes of the square codes.
@@ -193,7 +193,8 @@ pub fn count_unique(
         spilled_bytes: 0,
         passes: 1,
     };
-    let mut level = Level::Memory(std::vec![encode(board, ep_is_legal(board))]);
+    let root = encode(board, ep_is_legal(board), Pext::new());
+    let mut level = Level::Memory(std::vec![root]);
     let mut per_ply = std::vec![1u64];
     for ply in 1..=depth {
         let last = ply == depth;
@@ -462,25 +463,28 @@ fn collect<S: Sliders>(
     passes: usize,
     out: &mut Vec<Key>,
 ) {
+    let pext = Pext::new();
     for key in parents {
         let board = decode(s, key, chess960);
         board.generate_with(s, |moves| {
             for mv in moves {
-                let double_step = moves.piece == Piece::Pawn
-                    && (mv.to as i32 - mv.from as i32).unsigned_abs() == 16;
-                let mut bucket_key = board.hash ^ board.key_change(moves.piece, mv);
-                let child = if double_step || passes == 1 {
-                    let mut child = board.clone();
-                    child.play_piece::<S, true>(s, moves.piece, mv);
-                    if let Some(ep) = child.en_passant {
-                        bucket_key ^= zobrist::en_passant(ep.file());
+                let mut child = None;
+                if passes > 1 {
+                    let mut bucket_key = board.hash ^ board.key_change(moves.piece, mv);
+                    if moves.piece == Piece::Pawn
+                        && (mv.to as i32 - mv.from as i32).unsigned_abs() == 16
+                    {
+                        // A double step may leave an en-passant square in the key: take it out.
+                        let mut made = board.clone();
+                        made.play_piece::<S, true>(s, moves.piece, mv);
+                        if let Some(ep) = made.en_passant {
+                            bucket_key ^= zobrist::en_passant(ep.file());
+                        }
+                        child = Some(made);
                     }
-                    Some(child)
-                } else {
-                    None
-                };
-                if bucket(bucket_key, passes) != pass {
-                    continue;
+                    if bucket(bucket_key, passes) != pass {
+                        continue;
+                    }
                 }
                 let child = child.unwrap_or_else(|| {
                     let mut child = board.clone();
@@ -492,7 +496,7 @@ fn collect<S: Sliders>(
                     // stays near the size.
                     out.reserve_exact(out.len() / 8 + CHUNK);
                 }
-                out.push(encode(&child, ep_is_legal_with(s, &child)));
+                out.push(encode(&child, ep_is_legal_with(s, &child), pext));
             }
             false
         });
@@ -593,8 +597,10 @@ fn code_squares(board: &Board, ep_legal: bool) -> [Bitboard; 16] {
     squares
 }
 
-/// The exact key of `board`; `ep_legal` says whether its en-passant square counts.
-pub(crate) fn encode(board: &Board, ep_legal: bool) -> Key {
+/// The exact key of `board`; `ep_legal` says whether its en-passant square counts. `pext`,
+/// where the CPU has it, packs the planes in one instruction each.
+#[inline]
+pub(crate) fn encode(board: &Board, ep_legal: bool, pext: Option<Pext>) -> Key {
     let squares = code_squares(board, ep_legal);
     let mut planes = [Bitboard::EMPTY; 4];
     for (code, &set) in squares.iter().enumerate() {
@@ -607,7 +613,10 @@ pub(crate) fn encode(board: &Board, ep_legal: bool) -> Key {
     let occupied = board.occupied();
     let mut packed = [0u64; 2];
     for (bit, plane) in planes.iter().enumerate() {
-        let compressed = compress(plane.0, occupied.0);
+        let compressed = match pext {
+            Some(pext) => pext.extract(plane.0, occupied.0),
+            None => compress(plane.0, occupied.0),
+        };
         packed[bit / 2] |= compressed << (32 * (bit % 2));
     }
     [occupied.0, packed[0], packed[1]]

@@ -95,6 +95,12 @@ impl Pext {
     pub fn bishop_attacks(self, square: Square, occupied: Bitboard) -> Bitboard {
         self.lookup(1, square, occupied)
     }
+
+    /// The bits of `value` under `mask`, packed to the bottom: the PEXT instruction itself.
+    #[inline(always)]
+    pub(crate) fn extract(self, value: u64, mask: u64) -> u64 {
+        pext(value, mask)
+    }
 }
 
 /// `pext` through inline assembly, so callers need no `target_feature` and no RUSTFLAGS.
