@@ -244,7 +244,7 @@ impl Board {
 
     /// The king's steps to squares that no enemy piece attacks once the king has left.
     #[inline(always)]
-    fn generate_king<S: Sliders>(
+    pub(crate) fn generate_king<S: Sliders>(
         &self,
         s: S,
         us: Color,
@@ -272,7 +272,7 @@ impl Board {
     /// (FEN parsing and moves keep it so), so a rook with nothing in between is one the king
     /// sees along the rank.
     #[inline(always)]
-    fn generate_castling<S: Sliders>(
+    pub(crate) fn generate_castling<S: Sliders>(
         &self,
         s: S,
         us: Color,
@@ -421,7 +421,7 @@ impl Board {
     /// the king must not be attacked once capturer and victim are gone and the capturer stands
     /// on the en-passant square. This covers the rank pin, the diagonal pin, and checks the
     /// capture does not answer.
-    fn en_passant_is_legal<S: Sliders>(
+    pub(crate) fn en_passant_is_legal<S: Sliders>(
         &self,
         s: S,
         us: Color,
@@ -486,18 +486,18 @@ pub(crate) fn count_pawn_moves<const WHITE: bool>(
 
 /// The set moved one rank towards the opponent.
 #[inline(always)]
-fn forward<const WHITE: bool>(set: Bitboard) -> Bitboard {
+pub(crate) fn forward<const WHITE: bool>(set: Bitboard) -> Bitboard {
     if WHITE { set.up() } else { set.down() }
 }
 
 /// The set moved one rank forward and one file towards the a-file.
 #[inline(always)]
-fn forward_west<const WHITE: bool>(set: Bitboard) -> Bitboard {
+pub(crate) fn forward_west<const WHITE: bool>(set: Bitboard) -> Bitboard {
     forward::<WHITE>(Bitboard(set.0 >> 1) - File::H.bitboard())
 }
 
 /// The set moved one rank forward and one file towards the h-file.
 #[inline(always)]
-fn forward_east<const WHITE: bool>(set: Bitboard) -> Bitboard {
+pub(crate) fn forward_east<const WHITE: bool>(set: Bitboard) -> Bitboard {
     forward::<WHITE>(Bitboard(set.0 << 1) - File::A.bitboard())
 }

@@ -15,6 +15,7 @@ use core::ops::{Add, AddAssign};
 use crate::attacks::{
     Sliders, between, bishop_rays, knight_attacks, line, pawn_attacks, rook_rays,
 };
+use crate::movegen::{forward, forward_east, forward_west};
 use crate::{Bitboard, Board, Color, Move, Piece, Rank, Square};
 
 /// Perft statistics: the leaves of the move tree `depth` plies below a position, by kind.
@@ -253,9 +254,22 @@ struct LeafContext {
     check_squares: [Bitboard; 6],
     /// Our pieces that alone stand between their king and one of our sliders.
     discoverers: Bitboard,
-    /// Whether their side keeps a move after any of our ordinary moves (so no ordinary move
-    /// can stalemate them).
-    they_keep_a_move: bool,
+    /// Their mobile units (see [`mobile_units`]), counted up to 4.
+    units: u32,
+    /// The squares on lines through their king: only a piece leaving one can uncover a pin.
+    king_lines: Bitboard,
+}
+
+impl LeafContext {
+    /// Whether an ordinary, non-checking move of `piece` from `from` may leave them without a
+    /// move: only if it can take away all their mobile units. Any move takes at most one (a
+    /// capture on its target or a pawn push it blocks there); a slider may pin one more from
+    /// its target, and leaving a line through their king may uncover one more pin.
+    #[inline(always)]
+    fn may_stalemate(&self, piece: Piece, from: Square) -> bool {
+        let slider = matches!(piece, Piece::Bishop | Piece::Rook | Piece::Queen);
+        self.units <= 1 + u32::from(slider) + u32::from(self.king_lines.has(from))
+    }
 }
 
 /// The last rank of `us`, where pawns promote.
@@ -269,81 +283,182 @@ fn last_rank(us: Color) -> Bitboard {
 /// function they are written in).
 macro_rules! stats_fn {
     ($(#[$attr:meta])* $name:ident, $leaves:ident) => {
-        /// Statistics of the leaves one ply below `board`, added to `out`.
+        /// Statistics of the leaves one ply below `board`, added to `out`. The moves are
+        /// walked as in counting (set-wise pawns, one target set per piece), never built.
         $(#[$attr])*
         fn $leaves<S: Sliders, const WHITE: bool>(s: S, board: &Board, out: &mut PerftStats) {
             let us = if WHITE { Color::White } else { Color::Black };
             let context = leaf_context(s, board, us);
-            let theirs = board.colors(!us);
             let ours = board.colors(us);
-            let ep = board.en_passant;
-            board.generate_for::<S, WHITE>(s, |moves| {
-                let (piece, from) = (moves.piece, moves.from);
-                let mut to = moves.to;
-                if piece == Piece::King {
-                    for rook in to & ours {
-                        let rook_to = crate::board::castling_targets(us, from, rook).1;
-                        out.castles += 1;
-                        made_leaf(s, board, piece, Move::new(from, rook), rook_to, out);
+            let theirs = board.colors(!us);
+            let occupied = ours | theirs;
+            let (mut nodes, mut captures) = (0u64, 0u64);
+            // Ordinary moves of one piece from one square: counted set-wise; those that check
+            // (and, where their side may run out of moves, the rest) are made.
+            macro_rules! ordinary {
+                ($piece:expr, $from:expr, $to:expr) => {{
+                    let (piece, from, to): (Piece, Square, Bitboard) = ($piece, $from, $to);
+                    nodes += u64::from(to.len());
+                    captures += u64::from((to & theirs).len());
+                    let direct = to & context.check_squares[piece.index()];
+                    let discovered = if context.discoverers.has(from) {
+                        to - line(context.king, from)
+                    } else {
+                        Bitboard::EMPTY
+                    };
+                    if !(direct | discovered).is_empty() {
+                        checking_moves(s, board, piece, from, direct, discovered, out);
                     }
-                    to -= ours;
-                } else if piece == Piece::Pawn {
-                    if let Some(ep) = ep.filter(|&e| to.has(e)) {
-                        out.captures += 1;
-                        out.en_passant += 1;
-                        made_leaf(s, board, piece, Move::new(from, ep), ep, out);
-                        to -= ep;
+                    if context.may_stalemate(piece, from) {
+                        quiet_stalemates(s, board, piece, from, to - direct - discovered, out);
                     }
-                    for target in to & last_rank(us) {
-                        for promotion in Piece::PROMOTIONS {
-                            out.promotions += 1;
-                            out.captures += u64::from(theirs.has(target));
-                            let mv = Move { from, to: target, promotion: Some(promotion) };
-                            made_leaf(s, board, piece, mv, target, out);
-                        }
-                    }
-                    to -= last_rank(us);
-                }
-                out.nodes += u64::from(to.len());
-                out.captures += u64::from((to & theirs).len());
-                let direct = to & context.check_squares[piece.index()];
-                let discovered = if context.discoverers.has(from) {
-                    to - line(context.king, from)
-                } else {
-                    Bitboard::EMPTY
-                };
-                let checking = direct | discovered;
-                if !checking.is_empty() {
-                    let both = direct & discovered;
-                    out.add_checks(CheckKind::Direct, u64::from((direct - both).len()));
-                    out.add_checks(
-                        CheckKind::SingleDiscovered,
-                        u64::from((discovered - both).len()),
-                    );
-                    out.add_checks(CheckKind::DirectDiscovered, u64::from(both.len()));
-                    for target in checking {
-                        let mut child = board.clone();
-                        child.play_piece::<S, false>(s, piece, Move::new(from, target));
-                        if !child.generate_with(s, |_| true) {
-                            out.add_mate(if both.has(target) {
-                                CheckKind::DirectDiscovered
-                            } else if direct.has(target) {
-                                CheckKind::Direct
-                            } else {
-                                CheckKind::SingleDiscovered
-                            });
-                        }
-                    }
-                }
-                if !context.they_keep_a_move {
-                    for target in to - checking {
-                        let mut child = board.clone();
-                        child.play_piece::<S, false>(s, piece, Move::new(from, target));
-                        out.stalemates += u64::from(!child.generate_with(s, |_| true));
-                    }
-                }
+                }};
+            }
+            board.generate_king(s, us, &mut |moves| {
+                ordinary!(Piece::King, moves.from, moves.to);
                 false
             });
+            if !board.checkers.has_many() {
+                let king = board.king(us);
+                let in_check = !board.checkers.is_empty();
+                let target = match board.checkers.first() {
+                    Some(checker) => between(king, checker) | checker,
+                    None => !ours,
+                };
+                let pinned = board.pinned;
+                let free = ours - pinned;
+                let queens = board.pieces(Piece::Queen);
+                for from in board.pieces(Piece::Knight) & free {
+                    ordinary!(Piece::Knight, from, knight_attacks(from) & target);
+                }
+                for from in board.pieces(Piece::Bishop) & free {
+                    ordinary!(Piece::Bishop, from, s.bishop(from, occupied) & target);
+                }
+                for from in board.pieces(Piece::Rook) & free {
+                    ordinary!(Piece::Rook, from, s.rook(from, occupied) & target);
+                }
+                for from in queens & free {
+                    ordinary!(Piece::Queen, from, s.queen(from, occupied) & target);
+                }
+                if !in_check {
+                    let sliders = board.pieces(Piece::Bishop) | board.pieces(Piece::Rook) | queens;
+                    for from in sliders & pinned {
+                        let (piece, reach) = if queens.has(from) {
+                            (Piece::Queen, s.queen(from, occupied))
+                        } else if board.pieces(Piece::Bishop).has(from) {
+                            (Piece::Bishop, s.bishop(from, occupied))
+                        } else {
+                            (Piece::Rook, s.rook(from, occupied))
+                        };
+                        ordinary!(piece, from, reach & target & line(king, from));
+                    }
+                }
+
+                // Pawns: set-wise where nothing is special about them (not pinned, not
+                // unmasking a check, not about to promote); one by one otherwise.
+                let pawns = board.pieces(Piece::Pawn) & ours;
+                let empty = !occupied;
+                let last = last_rank(us);
+                let third = Rank::Third.relative_to(us).bitboard();
+                let plain = pawns - pinned - context.discoverers - Rank::Seventh.relative_to(us);
+                let single = forward::<WHITE>(plain) & empty;
+                let double = forward::<WHITE>(single & third) & empty & target;
+                let single = single & target;
+                let west = forward_west::<WHITE>(plain) & theirs & target;
+                let east = forward_east::<WHITE>(plain) & theirs & target;
+                nodes += u64::from(single.len() + double.len() + west.len() + east.len());
+                captures += u64::from(west.len() + east.len());
+                // Where the pawn came from: White steps up (to - step), Black down (to + step).
+                let sets = [(single, 8, 8), (double, 16, 16), (west, 7, 9), (east, 9, 7)];
+                for (set, white_step, black_step) in sets {
+                    let from = |to: Square| {
+                        Square::index_wrapping(if WHITE {
+                            to as usize - white_step
+                        } else {
+                            to as usize + black_step
+                        })
+                    };
+                    let checks = set & context.check_squares[Piece::Pawn.index()];
+                    for to in checks {
+                        checking_moves(s, board, Piece::Pawn, from(to), to.bitboard(), Bitboard::EMPTY, out);
+                    }
+                    if context.units < 4 {
+                        for to in set - checks {
+                            if context.may_stalemate(Piece::Pawn, from(to)) {
+                                quiet_stalemates(s, board, Piece::Pawn, from(to), to.bitboard(), out);
+                            }
+                        }
+                    }
+                }
+                for from in pawns - plain {
+                    if in_check && pinned.has(from) {
+                        continue;
+                    }
+                    let one = forward::<WHITE>(from.bitboard()) & empty;
+                    let two = forward::<WHITE>(one & third) & empty;
+                    let mut to = (one | two | pawn_attacks(us, from) & theirs) & target;
+                    if pinned.has(from) {
+                        to &= line(king, from);
+                    }
+                    let promotions = to & last;
+                    if !promotions.is_empty() {
+                        // The promoted piece checks from its square with the pawn's square
+                        // empty: a pawn leaving the seventh rank can open the new piece's line.
+                        let open = occupied - from;
+                        let bishop = s.bishop(context.king, open);
+                        let rook = s.rook(context.king, open);
+                        let discovered = if context.discoverers.has(from) {
+                            promotions - line(context.king, from)
+                        } else {
+                            Bitboard::EMPTY
+                        };
+                        let n = u64::from(promotions.len());
+                        out.promotions += 4 * n;
+                        out.nodes += 4 * n;
+                        out.captures += 4 * u64::from((promotions & theirs).len());
+                        for (piece, checks) in [
+                            (Piece::Queen, bishop | rook),
+                            (Piece::Rook, rook),
+                            (Piece::Bishop, bishop),
+                            (Piece::Knight, knight_attacks(context.king)),
+                        ] {
+                            let direct = promotions & checks;
+                            promotion_checks(s, board, from, piece, direct, discovered, out);
+                            if context.may_stalemate(Piece::Queen, from) {
+                                for quiet in promotions - direct - discovered {
+                                    let mv = Move { from, to: quiet, promotion: Some(piece) };
+                                    let mut child = board.clone();
+                                    child.play_piece::<S, false>(s, Piece::Pawn, mv);
+                                    out.stalemates += u64::from(!child.generate_with(s, |_| true));
+                                }
+                            }
+                        }
+                    }
+                    ordinary!(Piece::Pawn, from, to - last);
+                }
+                if let Some(ep) = board.en_passant {
+                    let victim = Square::new(ep.file(), Rank::Fifth.relative_to(us));
+                    for from in pawn_attacks(!us, ep) & pawns {
+                        if board.en_passant_is_legal(s, us, king, from, ep, victim) {
+                            out.captures += 1;
+                            out.en_passant += 1;
+                            made_leaf(s, board, Piece::Pawn, Move::new(from, ep), ep, out);
+                        }
+                    }
+                }
+                if !in_check {
+                    board.generate_castling(s, us, &mut |moves| {
+                        for rook in moves.to {
+                            let rook_to = crate::board::castling_targets(us, moves.from, rook).1;
+                            out.castles += 1;
+                            made_leaf(s, board, Piece::King, Move::new(moves.from, rook), rook_to, out);
+                        }
+                        false
+                    });
+                }
+            }
+            out.nodes += nodes;
+            out.captures += captures;
         }
 
         /// Statistics of the leaves `depth` plies below `board`, added to `out`.
@@ -396,6 +511,94 @@ stats_fn!(
     stats_modern,
     leaves_modern
 );
+
+/// Checking moves of `piece` from `from`: to `direct` (the piece itself checks) and to
+/// `discovered` (it unmasks a slider), both where both. Counted by kind; each is made to see
+/// whether it mates.
+#[inline(never)]
+fn checking_moves<S: Sliders>(
+    s: S,
+    board: &Board,
+    piece: Piece,
+    from: Square,
+    direct: Bitboard,
+    discovered: Bitboard,
+    out: &mut PerftStats,
+) {
+    let both = direct & discovered;
+    out.add_checks(CheckKind::Direct, u64::from((direct - both).len()));
+    out.add_checks(
+        CheckKind::SingleDiscovered,
+        u64::from((discovered - both).len()),
+    );
+    out.add_checks(CheckKind::DirectDiscovered, u64::from(both.len()));
+    for target in direct | discovered {
+        let mut child = board.clone();
+        child.play_piece::<S, false>(s, piece, Move::new(from, target));
+        if !child.generate_with(s, |_| true) {
+            out.add_mate(if both.has(target) {
+                CheckKind::DirectDiscovered
+            } else if direct.has(target) {
+                CheckKind::Direct
+            } else {
+                CheckKind::SingleDiscovered
+            });
+        }
+    }
+}
+
+/// Promotions of the pawn on `from` to `piece` that check: directly on `direct`, by
+/// unmasking a slider on `discovered`. Counted by kind; each is made to see whether it mates.
+#[inline(never)]
+fn promotion_checks<S: Sliders>(
+    s: S,
+    board: &Board,
+    from: Square,
+    piece: Piece,
+    direct: Bitboard,
+    discovered: Bitboard,
+    out: &mut PerftStats,
+) {
+    let both = direct & discovered;
+    for target in direct | discovered {
+        let kind = if both.has(target) {
+            CheckKind::DirectDiscovered
+        } else if direct.has(target) {
+            CheckKind::Direct
+        } else {
+            CheckKind::SingleDiscovered
+        };
+        out.add_checks(kind, 1);
+        let mut child = board.clone();
+        let mv = Move {
+            from,
+            to: target,
+            promotion: Some(piece),
+        };
+        child.play_piece::<S, false>(s, Piece::Pawn, mv);
+        if !child.generate_with(s, |_| true) {
+            out.add_mate(kind);
+        }
+    }
+}
+
+/// Quiet (non-checking) ordinary moves of `piece` from `from` to `targets`, each made to see
+/// whether it stalemates.
+#[inline(never)]
+fn quiet_stalemates<S: Sliders>(
+    s: S,
+    board: &Board,
+    piece: Piece,
+    from: Square,
+    targets: Bitboard,
+    out: &mut PerftStats,
+) {
+    for target in targets {
+        let mut child = board.clone();
+        child.play_piece::<S, false>(s, piece, Move::new(from, target));
+        out.stalemates += u64::from(!child.generate_with(s, |_| true));
+    }
+}
 
 /// The leaf `mv` (by `piece`) leads to, made and classified from its checkers: for the moves
 /// that set-wise counting leaves out (castling, en passant, promotions). `moved` is where the
@@ -461,23 +664,22 @@ fn leaf_context<S: Sliders>(s: S, board: &Board, us: Color) -> LeafContext {
         king,
         check_squares,
         discoverers,
-        they_keep_a_move: keeps_a_move(s, board, them, their_pinned),
+        units: mobile_units(s, board, them, their_pinned),
+        king_lines: rook_rays(king) | bishop_rays(king),
     }
 }
 
-/// Whether `them` (not to move on `board`, whose pieces in `pinned` are pinned) is sure to
-/// have a legal move after any ordinary move of ours that gives no check.
+/// How many *mobile units* `them` (not to move on `board`, whose pieces in `pinned` are
+/// pinned) has, counted up to 4: unpinned pawns whose push square is empty, and unpinned
+/// knights, bishops, rooks and queens with a square to go to that is not their own (every
+/// such square stays a move after any move of ours: if ours arrives on it or in between, that
+/// is a capture). Their king is not counted: our move may take its squares.
 ///
-/// An ordinary move (not castling, not en passant, not a promotion) takes away at most three
-/// of their *mobile units*: it captures one piece on its target square or blocks one pawn's
-/// push there, pins one piece along the line from its target square to their king, and
-/// uncovers at most one pin through the square it leaves. A mobile unit is an unpinned pawn
-/// whose push square is empty, or an unpinned knight, bishop, rook or queen with a square to
-/// go to that is not their own (every such square stays a move: if ours arrives on it or in
-/// between, that is a capture). Their king is not counted. Four units, and out of check they
-/// keep a legal move: no stalemate to look for.
+/// An ordinary move of ours (not castling, not en passant, not a promotion) that gives no
+/// check takes away at most three units ([`LeafContext::may_stalemate`]); while one is left,
+/// they have a legal move, so there is no stalemate to look for.
 #[inline(always)]
-fn keeps_a_move<S: Sliders>(s: S, board: &Board, them: Color, pinned: Bitboard) -> bool {
+fn mobile_units<S: Sliders>(s: S, board: &Board, them: Color, pinned: Bitboard) -> u32 {
     let theirs = board.colors(them);
     let occupied = board.occupied();
     let free = theirs - pinned;
@@ -488,13 +690,13 @@ fn keeps_a_move<S: Sliders>(s: S, board: &Board, them: Color, pinned: Bitboard) 
     } - occupied;
     let mut units = pushes.len();
     if units >= 4 {
-        return true;
+        return 4;
     }
     for from in board.pieces(Piece::Knight) & free {
         units += u32::from(!(knight_attacks(from) - theirs).is_empty());
     }
     if units >= 4 {
-        return true;
+        return 4;
     }
     let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
     let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
@@ -508,11 +710,10 @@ fn keeps_a_move<S: Sliders>(s: S, board: &Board, them: Color, pinned: Bitboard) 
         }
         units += u32::from(!(reach - theirs).is_empty());
         if units >= 4 {
-            return true;
+            return 4;
         }
     }
-    // Their king is not counted: our move may take its squares.
-    false
+    units
 }
 
 /// A hash table of whole statistics, for stats runs with `hash_mb`: a mutex per slot (the
