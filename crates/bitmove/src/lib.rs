@@ -220,7 +220,8 @@ pub use status::Status;
 pub use uci::Uci;
 #[cfg(feature = "std")]
 pub use unique::{
-    MAX_PASSES, UniqueCount, UniqueError, UniqueOptions, UniqueProgress, count_unique,
+    MAX_PASSES, UniqueCount, UniqueError, UniqueOptions, UniqueProgress, WorkUnit, count_unique,
+    work_units,
 };
 
 /// The README's Rust examples, compiled and run as doctests so that they stay true.

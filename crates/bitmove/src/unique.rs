@@ -697,3 +697,66 @@ pub(crate) fn decode<S: Sliders>(s: S, key: &Key, chess960: bool) -> Board {
     board.update_checks(s);
     board
 }
+
+/// A distinct position `ply` plies below a root, with its *multiplicity*: the number of move
+/// sequences from the root that reach it. See [`work_units`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorkUnit {
+    /// The position (move counters reset: they change no count below it).
+    pub board: Board,
+    /// How many move sequences from the root reach it.
+    pub multiplicity: u64,
+}
+
+/// The distinct positions `ply` plies below `board` (the same-position rule of
+/// [`count_unique`]) with their multiplicities, in a fixed order (by exact key), so that a
+/// unit's index names it in every run. Perft of the root at depth `d >= ply` is the sum of
+/// `multiplicity * perft(unit, d - ply)`, and so is every statistic: the basis of splitting a
+/// deep perft into pieces of work.
+///
+/// ```
+/// use bitmove::{perft, work_units, Board};
+///
+/// let units = work_units(&Board::default(), 3);
+/// assert_eq!(units.len(), 5_362);
+/// assert_eq!(units.iter().map(|u| u.multiplicity).sum::<u64>(), 8_902);
+/// let total: u64 = units.iter().map(|u| u.multiplicity * perft(&u.board, 2)).sum();
+/// assert_eq!(total, perft(&Board::default(), 5));
+/// ```
+pub fn work_units(board: &Board, ply: u32) -> Vec<WorkUnit> {
+    let backend = SliderBackend::current();
+    let chess960 = board.is_chess960();
+    let mut level: Vec<(Key, u64)> = std::vec![(encode(board, ep_is_legal(board), Pext::new()), 1)];
+    for _ in 0..ply {
+        let mut children: Vec<(Key, u64)> = Vec::new();
+        for &(key, multiplicity) in &level {
+            dispatch!(backend, |s| {
+                let parent = decode(s, &key, chess960);
+                parent.generate_with(s, |moves| {
+                    for mv in moves {
+                        let mut child = parent.clone();
+                        child.play_piece::<_, false>(s, moves.piece, mv);
+                        let key = encode(&child, ep_is_legal_with(s, &child), Pext::new());
+                        children.push((key, multiplicity));
+                    }
+                    false
+                });
+            });
+        }
+        children.sort_unstable_by_key(|&(key, _)| key);
+        level.clear();
+        for (key, multiplicity) in children {
+            match level.last_mut() {
+                Some((last, total)) if *last == key => *total += multiplicity,
+                _ => level.push((key, multiplicity)),
+            }
+        }
+    }
+    level
+        .into_iter()
+        .map(|(key, multiplicity)| WorkUnit {
+            board: dispatch!(backend, |s| decode(s, &key, chess960)),
+            multiplicity,
+        })
+        .collect()
+}

@@ -8,7 +8,9 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
-use bitmove::{Board, Piece, UniqueError, UniqueOptions, count_unique};
+use bitmove::{
+    Board, PerftStats, Piece, UniqueError, UniqueOptions, count_unique, perft_stats, work_units,
+};
 
 /// The position's identity under the repetition rule, as a string.
 fn identity(board: &Board) -> String {
@@ -189,4 +191,38 @@ fn ends_of_the_game() {
         .unwrap();
     assert_eq!(count(&mated, 3), [1, 0, 0, 0]);
     assert_eq!(count(&Board::default(), 0), [1]);
+}
+
+#[test]
+fn work_units_split_perft_exactly() {
+    let kiwipete: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+        .parse()
+        .unwrap();
+    let position_3: Board = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1".parse().unwrap();
+    let chess960 = common::board(
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        true,
+    );
+    for (board, depth) in [
+        (Board::default(), 5),
+        (kiwipete, 4),
+        (position_3, 5),
+        (chess960, 4),
+    ] {
+        let whole = perft_stats(&board, depth);
+        for ply in 0..=3 {
+            let units = work_units(&board, ply);
+            assert_eq!(units.len() as u64, count(&board, ply)[ply as usize]);
+            let parts: PerftStats = units
+                .iter()
+                .map(|u| perft_stats(&u.board, depth - ply) * u.multiplicity)
+                .sum();
+            assert_eq!(parts, whole, "{board} depth {depth} split at ply {ply}");
+        }
+    }
+    // The order is fixed: the same units in the same order every time.
+    assert_eq!(
+        work_units(&Board::default(), 3),
+        work_units(&Board::default(), 3)
+    );
 }

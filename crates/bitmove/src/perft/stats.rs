@@ -10,7 +10,7 @@
 //! the quiet ones (stalemate or not).
 
 use core::iter::Sum;
-use core::ops::{Add, AddAssign};
+use core::ops::{Add, AddAssign, Mul};
 
 use crate::attacks::{
     Sliders, between, bishop_rays, knight_attacks, line, pawn_attacks, rook_rays,
@@ -172,6 +172,19 @@ impl Add for PerftStats {
 
     fn add(mut self, other: PerftStats) -> PerftStats {
         self += other;
+        self
+    }
+}
+
+/// Every field times `factor`: the statistics below a position reached `factor` ways.
+impl Mul<u64> for PerftStats {
+    type Output = PerftStats;
+
+    fn mul(mut self, factor: u64) -> PerftStats {
+        macro_rules! scale {
+            ($($f:ident),*) => { $(self.$f *= factor;)* };
+        }
+        for_each_field!(scale);
         self
     }
 }
