@@ -260,3 +260,30 @@ fn unique_ctrl_c_exits_130_and_removes_the_spill_directory() {
     assert!(common::stderr(&out).contains("interrupted"));
     assert!(scratch.entries().is_empty(), "{:?}", scratch.entries());
 }
+
+/// A full disk under the spill directory: one line, status 2, nothing left. Needs a small
+/// tmpfs, which only root can mount; elsewhere the test says so and passes.
+#[test]
+fn unique_on_a_full_disk_is_one_line_and_leaves_nothing() {
+    let scratch = Scratch::new("unique-full");
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=512k", "tmpfs"])
+        .arg(&scratch.0)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("skipped: cannot mount a tmpfs here (not root?)");
+        return;
+    }
+    let out = Command::new(BITMOVE)
+        .args(["unique", "--depth", "5", "--memory", "6"])
+        .env("TMPDIR", &scratch.0)
+        .output()
+        .unwrap();
+    let left = scratch.entries();
+    Command::new("umount").arg(&scratch.0).status().ok();
+    let err = assert_bad_input(&out);
+    assert!(err.contains("No space left"), "{err}");
+    assert!(left.is_empty(), "{left:?}");
+}
