@@ -212,7 +212,7 @@ pub use perft::{
 };
 pub use perft::{PerftStats, perft, perft_backend, perft_stats};
 #[cfg(feature = "std")]
-pub use perft::{divide_stats_with, perft_stats_with_options};
+pub use perft::{PerftStatsTable, PerftTable, divide_stats_with, perft_stats_with_options};
 pub use piece::{Color, Piece};
 pub use san::{San, SanError};
 pub use square::{File, ParseSquareError, Rank, Square};

@@ -7,6 +7,8 @@
 mod depth2;
 #[cfg(feature = "std")]
 mod parallel;
+#[cfg(feature = "std")]
+mod shared;
 mod stats;
 #[cfg(feature = "std")]
 mod table;
@@ -18,6 +20,8 @@ use crate::attacks::{SliderBackend, Sliders, dispatch};
 pub use parallel::{
     PerftOptions, divide_with, divide_with_stop, perft_with_options, perft_with_stop,
 };
+#[cfg(feature = "std")]
+pub use shared::{PerftStatsTable, PerftTable};
 pub use stats::PerftStats;
 #[cfg(feature = "std")]
 pub use stats::{divide_stats_with, perft_stats_with_options};
