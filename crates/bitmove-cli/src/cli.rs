@@ -40,9 +40,23 @@ Examples:
   bitmove perft --moves e2e4 e7e5 --depth 4
   bitmove perft --depth 7 --threads 2 --hash 256
   bitmove perft --depth 4 --divide --json | jq '.divide[] | select(.nodes > 9000)'
-  bitmove perft --depth 5 --stats"
+  bitmove perft --depth 5 --stats
+  bitmove perft --depth 9 --threads 2 --checkpoint perft9.jsonl
+
+Deep perft: with --checkpoint FILE (or --split K) the run is split into the distinct
+positions K plies below the root (units) with their multiplicities; --threads units are
+counted at once, one thread each, sharing one hash table. Each finished unit is appended to
+FILE as one JSON line as it finishes. Rerun the same command to continue: finished units are
+not counted again, and the output is that of an uninterrupted run. A checkpoint of another
+run is refused. Ctrl-C or SIGTERM finishes the line being written, prints how to resume, and
+exits 130 or 143. On a terminal a progress bar shows units, nodes, rate and ETA.
+`bitmove checkpoint show FILE` tells how far a run got."
     )]
     Perft(PerftArgs),
+
+    /// Inspect checkpoints of `bitmove perft --checkpoint`: `show FILE`, `compare A B`.
+    #[command(subcommand)]
+    Checkpoint(CheckpointCommand),
 
     /// Count the distinct positions at a depth (same placement, side, castling rights, and
     /// en-passant square where a capture is legal).
@@ -198,8 +212,19 @@ pub(crate) struct PerftArgs {
     #[arg(long, default_value_t = 0)]
     pub(crate) threads: usize,
     /// Perft hash table budget in MiB (0: none); the table starts at 1 MiB and grows as needed.
-    #[arg(long, default_value_t = 0)]
-    pub(crate) hash: usize,
+    /// Default: none up to depth 6, then 64 MiB at depth 7, 256 at 8, 1024 at 9, 4096 from 10
+    /// on, but at most a quarter of the available memory.
+    #[arg(long, value_name = "MB")]
+    pub(crate) hash: Option<usize>,
+    /// Count in work units and record each finished one in FILE (JSON Lines); run the same
+    /// command again to continue an interrupted run. See "Deep perft" below.
+    #[arg(long, value_name = "FILE", conflicts_with = "divide")]
+    pub(crate) checkpoint: Option<PathBuf>,
+    /// Split the run into the distinct positions K plies below the root (default with
+    /// --checkpoint: the smallest K giving 1000 units, at most depth - 4; on a rerun, the
+    /// checkpoint's K).
+    #[arg(long, value_name = "K", conflicts_with = "divide", value_parser = depth_parser())]
+    pub(crate) split: Option<u32>,
     /// Also count the leaves by kind: captures, en passant, castles, promotions, checks by
     /// kind, checkmates by kind, stalemates (one aligned `<field>: <N>` line each).
     #[arg(long)]
@@ -220,11 +245,37 @@ impl Default for PerftArgs {
             divide: false,
             chess960: false,
             threads: 0,
-            hash: 0,
+            hash: None,
+            checkpoint: None,
+            split: None,
             stats: false,
             json: false,
         }
     }
+}
+
+#[derive(Subcommand)]
+pub(crate) enum CheckpointCommand {
+    /// The run a checkpoint belongs to, its progress, and the total so far.
+    #[command(after_help = "Example:
+  bitmove checkpoint show perft9.jsonl")]
+    Show {
+        /// The checkpoint file.
+        file: PathBuf,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The units on which two checkpoints of the same run disagree (e.g. two runs with
+    /// different hash keys). Exit status 1 when any unit differs.
+    #[command(after_help = "Example:
+  bitmove checkpoint compare run-a.jsonl run-b.jsonl")]
+    Compare {
+        /// The first checkpoint.
+        a: PathBuf,
+        /// The second checkpoint.
+        b: PathBuf,
+    },
 }
 
 #[derive(clap::Args)]

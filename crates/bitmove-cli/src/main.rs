@@ -7,6 +7,7 @@
 
 mod bench;
 mod bisect;
+mod checkpoint;
 mod cli;
 mod engine;
 mod errors;
@@ -57,6 +58,7 @@ fn main() -> ExitCode {
             perft::perftree(depth, &fen, moves.as_deref())
         }
         Some(Command::Unique(args)) => unique::run(&args),
+        Some(Command::Checkpoint(command)) => checkpoint::run(&command),
         Some(Command::Suite(args)) => suite::run(&args),
         Some(Command::Bisect(args)) => bisect::run(&args),
         Some(Command::Show(args)) => show::run(&args),

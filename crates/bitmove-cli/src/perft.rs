@@ -16,9 +16,15 @@ pub(crate) fn perft(args: &PerftArgs) -> Result<u8, Failure> {
         args.moves.iter().map(String::as_str),
         args.chess960,
     )?;
+    let hash_mb = args
+        .hash
+        .unwrap_or_else(|| crate::checkpoint::default_hash_mb(args.depth));
+    if args.checkpoint.is_some() || args.split.is_some() {
+        return crate::checkpoint::perft_units(args, &board, hash_mb);
+    }
     let options = bitmove::PerftOptions {
         threads: args.threads,
-        hash_mb: args.hash,
+        hash_mb,
     };
     if args.stats {
         return perft_stats(args, &board, &options);
