@@ -360,12 +360,26 @@ impl Run<'_> {
         let mut children = 0u64;
         let backend = self.backend;
         let chess960 = self.chess960;
+        let threads = self.threads;
         level.chunks(|chunk| {
             self.stopped()?;
-            children += chunk
-                .iter()
-                .map(|key| dispatch!(backend, |s| decode(s, key, chess960).count_with(s)) as u64)
-                .sum::<u64>();
+            let count = |part: &[Key]| -> u64 {
+                part.iter()
+                    .map(|key| {
+                        dispatch!(backend, |s| decode(s, key, chess960).count_with(s)) as u64
+                    })
+                    .sum()
+            };
+            children += std::thread::scope(|scope| {
+                let parts: Vec<_> = chunk
+                    .chunks(chunk.len().div_ceil(threads))
+                    .map(|part| scope.spawn(move || count(part)))
+                    .collect();
+                parts
+                    .into_iter()
+                    .map(|part| part.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    .sum::<u64>()
+            });
             Ok(())
         })?;
         // The buffers of a spill file read: the bytes and the keys.

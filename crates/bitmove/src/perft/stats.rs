@@ -280,8 +280,10 @@ impl LeafContext {
     /// its target, and leaving a line through their king may uncover one more pin.
     #[inline(always)]
     fn may_stalemate(&self, piece: Piece, from: Square) -> bool {
-        let slider = matches!(piece, Piece::Bishop | Piece::Rook | Piece::Queen);
-        self.units <= 1 + u32::from(slider) + u32::from(self.king_lines.has(from))
+        self.units < 4 && {
+            let slider = matches!(piece, Piece::Bishop | Piece::Rook | Piece::Queen);
+            self.units <= 1 + u32::from(slider) + u32::from(self.king_lines.has(from))
+        }
     }
 }
 
