@@ -334,6 +334,7 @@ pub(crate) fn perft_units(args: &PerftArgs, board: &Board, hash_mb: usize) -> Re
         None => None,
     };
     let pending: Vec<usize> = (0..units.len()).filter(|i| !done.contains_key(i)).collect();
+    let done_before = done.len();
 
     let resume_hint = args
         .checkpoint
@@ -426,7 +427,12 @@ pub(crate) fn perft_units(args: &PerftArgs, board: &Board, hash_mb: usize) -> Re
     if done.len() != units.len() {
         return Err(Failure::input("some units were not counted"));
     }
-    report(args, &run, board, &done, seconds, nodes_now.into_inner())
+    let counted = Counted {
+        seconds,
+        nodes: nodes_now.into_inner(),
+        units_before: done_before,
+    };
+    report(args, &run, board, &done, &counted)
 }
 
 /// Opens the checkpoint to append to it: writes the header of a new one, cuts a torn last
@@ -563,15 +569,24 @@ fn new_bar(len: u64, done: u64) -> ProgressBar {
     bar
 }
 
+/// What this invocation counted.
+struct Counted {
+    seconds: f64,
+    /// Nodes counted now (not read from the checkpoint).
+    nodes: u64,
+    /// Units the checkpoint held already.
+    units_before: usize,
+}
+
 /// Sums the units and prints what a plain run prints.
 fn report(
     args: &PerftArgs,
     run: &Run,
     board: &Board,
     done: &BTreeMap<usize, Done>,
-    seconds: f64,
-    counted_now: u64,
+    counted: &Counted,
 ) -> Result<u8, Failure> {
+    let (seconds, counted_now) = (counted.seconds, counted.nodes);
     let nodes: u64 = done.values().map(|d| d.multiplicity * d.nodes).sum();
     let stats: Option<PerftStats> = run.stats.then(|| {
         done.values()
@@ -591,6 +606,7 @@ fn report(
         }
         value["split"] = run.split.into();
         value["units"] = run.units.into();
+        value["units_done_before"] = counted.units_before.into();
         json::print(&value)?;
         return Ok(0);
     }

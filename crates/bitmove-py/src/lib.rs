@@ -41,6 +41,9 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft::perft, m)?)?;
     m.add_function(wrap_pyfunction!(perft::divide, m)?)?;
     m.add_function(wrap_pyfunction!(perft::perft_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(perft::work_units, m)?)?;
+    m.add_function(wrap_pyfunction!(perft::perft_many, m)?)?;
+    m.add_function(wrap_pyfunction!(perft::perft_stats_many, m)?)?;
     m.add_function(wrap_pyfunction!(encode::legal_move_masks, m)?)?;
     m.add_function(wrap_pyfunction!(encode::planes_batch, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

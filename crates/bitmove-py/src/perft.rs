@@ -165,3 +165,115 @@ pub(crate) fn perft_stats<'py>(
     }
     Ok(out)
 }
+
+/// The distinct positions `ply` plies below `fen` with their multiplicities, as
+/// `[(fen, multiplicity)]` in the library's fixed order (the index names a unit in every run,
+/// and in the CLI's checkpoints): perft of `fen` at depth `d >= ply` is the sum of
+/// `multiplicity * perft(unit, d - ply)`.
+#[pyfunction]
+#[pyo3(signature = (fen, ply, *, chess960=false))]
+pub(crate) fn work_units(
+    py: Python<'_>,
+    fen: &str,
+    ply: u32,
+    chess960: bool,
+) -> PyResult<Vec<(String, u64)>> {
+    let board = Board::parse(Some(fen), chess960)?;
+    Ok(py.detach(|| {
+        bitmove::work_units(&board, ply)
+            .into_iter()
+            .map(|unit| (unit.board.to_string(), unit.multiplicity))
+            .collect()
+    }))
+}
+
+/// Counts each position in `fens` at `depth` on `threads` threads (default 1), one position
+/// per thread at a time, all sharing one hash table of at most `hash_mb` MiB; the results in
+/// the order of `fens`. The GIL is released.
+fn count_many<T: Send + Default + Clone>(
+    py: Python<'_>,
+    fens: &[String],
+    chess960: bool,
+    threads: Option<usize>,
+    count: impl Fn(&bitmove::Board) -> T + Sync,
+) -> PyResult<Vec<T>> {
+    let boards = fens
+        .iter()
+        .map(|fen| Board::parse(Some(fen), chess960))
+        .collect::<PyResult<Vec<_>>>()?;
+    let threads = match threads {
+        None => 1,
+        Some(_) => thread_count(threads)?.max(1),
+    };
+    Ok(py.detach(|| {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let results = std::sync::Mutex::new(vec![T::default(); boards.len()]);
+        let work = || {
+            loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(board) = boards.get(index) else {
+                    break;
+                };
+                let value = count(board);
+                if let Ok(mut results) = results.lock() {
+                    results[index] = value;
+                }
+            }
+        };
+        std::thread::scope(|scope| {
+            for _ in 1..threads.min(boards.len()) {
+                scope.spawn(work);
+            }
+            work();
+        });
+        results.into_inner().unwrap_or_default()
+    }))
+}
+
+/// Perft of each position in `fens` at `depth`: a list of counts in the same order. Meant for
+/// work units: `threads` (default 1) positions at a time, one thread each, all sharing one
+/// hash table of at most `hash_mb` MiB. The GIL is released.
+#[pyfunction]
+#[pyo3(signature = (fens, depth, *, threads=None, hash_mb=0, chess960=false))]
+pub(crate) fn perft_many(
+    py: Python<'_>,
+    fens: Vec<String>,
+    depth: u32,
+    threads: Option<usize>,
+    hash_mb: usize,
+    chess960: bool,
+) -> PyResult<Vec<u64>> {
+    options(threads, hash_mb)?;
+    let table = bitmove::PerftTable::new(hash_mb);
+    count_many(py, &fens, chess960, threads, |board| {
+        table.perft(board, depth)
+    })
+}
+
+/// Perft statistics of each position in `fens` at `depth`: a list of `{field: count}` in the
+/// same order; see `perft_many` for `threads` and `hash_mb`.
+#[pyfunction]
+#[pyo3(signature = (fens, depth, *, threads=None, hash_mb=0, chess960=false))]
+pub(crate) fn perft_stats_many<'py>(
+    py: Python<'py>,
+    fens: Vec<String>,
+    depth: u32,
+    threads: Option<usize>,
+    hash_mb: usize,
+    chess960: bool,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    options(threads, hash_mb)?;
+    let table = bitmove::PerftStatsTable::new(hash_mb);
+    let all = count_many(py, &fens, chess960, threads, |board| {
+        table.perft_stats(board, depth)
+    })?;
+    all.iter()
+        .map(|stats| {
+            let out = PyDict::new(py);
+            for (name, count) in stats.fields() {
+                out.set_item(name, count)?;
+            }
+            Ok(out)
+        })
+        .collect()
+}

@@ -15,8 +15,11 @@ from bitmove._bitmove import (
     divide,
     legal_move_masks,
     perft,
+    perft_many,
     perft_stats,
+    perft_stats_many,
     planes_batch,
+    work_units,
 )
 
 __all__ = [
@@ -34,6 +37,9 @@ __all__ = [
     "divide",
     "legal_move_masks",
     "perft",
+    "perft_many",
     "perft_stats",
+    "perft_stats_many",
     "planes_batch",
+    "work_units",
 ]

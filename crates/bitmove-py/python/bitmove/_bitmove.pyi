@@ -154,6 +154,23 @@ def perft_stats(
     hash_mb: int = 0,
     chess960: bool = False,
 ) -> dict[str, int]: ...
+def work_units(fen: str, ply: int, *, chess960: bool = False) -> list[tuple[str, int]]: ...
+def perft_many(
+    fens: list[str],
+    depth: int,
+    *,
+    threads: Optional[int] = None,
+    hash_mb: int = 0,
+    chess960: bool = False,
+) -> list[int]: ...
+def perft_stats_many(
+    fens: list[str],
+    depth: int,
+    *,
+    threads: Optional[int] = None,
+    hash_mb: int = 0,
+    chess960: bool = False,
+) -> list[dict[str, int]]: ...
 def legal_move_masks(
     fens: list[str], *, chess960: bool = False, threads: Optional[int] = None
 ) -> npt.NDArray[np.bool_]: ...
