@@ -361,7 +361,10 @@ pub(crate) fn perft_units(args: &PerftArgs, board: &Board, hash_mb: usize) -> Re
     let nodes_now = AtomicU64::new(0);
     let next = AtomicUsize::new(0);
     let remaining = args.depth - split;
-    let table = (!args.stats).then(|| PerftTable::new(hash_mb));
+    let table = (!args.stats).then(|| match args.hash_seed {
+        Some(seed) => PerftTable::with_seed(hash_mb, seed),
+        None => PerftTable::new(hash_mb),
+    });
     let stats_table = args.stats.then(|| PerftStatsTable::new(hash_mb));
     let results: Mutex<Vec<(usize, Done)>> = Mutex::new(Vec::new());
     let count = |unit: &WorkUnit| -> Done {

@@ -225,6 +225,12 @@ pub(crate) struct PerftArgs {
     /// checkpoint's K).
     #[arg(long, value_name = "K", conflicts_with = "divide", value_parser = depth_parser())]
     pub(crate) split: Option<u32>,
+    /// Key the hash table with Zobrist keys drawn from seed N instead of the Polyglot keys
+    /// (runs in work units, like --split): two runs with different seeds have independent
+    /// collisions; compare their checkpoints with `bitmove checkpoint compare`. Not with
+    /// --stats.
+    #[arg(long, value_name = "N", conflicts_with_all = ["divide", "stats"])]
+    pub(crate) hash_seed: Option<u64>,
     /// Also count the leaves by kind: captures, en passant, castles, promotions, checks by
     /// kind, checkmates by kind, stalemates (one aligned `<field>: <N>` line each).
     #[arg(long)]
@@ -248,6 +254,7 @@ impl Default for PerftArgs {
             hash: None,
             checkpoint: None,
             split: None,
+            hash_seed: None,
             stats: false,
             json: false,
         }

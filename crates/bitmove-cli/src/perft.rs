@@ -16,10 +16,18 @@ pub(crate) fn perft(args: &PerftArgs) -> Result<u8, Failure> {
         args.moves.iter().map(String::as_str),
         args.chess960,
     )?;
-    let hash_mb = args
+    let mut hash_mb = args
         .hash
         .unwrap_or_else(|| crate::checkpoint::default_hash_mb(args.depth));
-    if args.checkpoint.is_some() || args.split.is_some() {
+    if args.hash_seed.is_some() {
+        if args.hash == Some(0) {
+            return Err(Failure::input(
+                "--hash-seed needs a hash table (--hash above 0)",
+            ));
+        }
+        hash_mb = hash_mb.max(64);
+    }
+    if args.checkpoint.is_some() || args.split.is_some() || args.hash_seed.is_some() {
         return crate::checkpoint::perft_units(args, &board, hash_mb);
     }
     let options = bitmove::PerftOptions {

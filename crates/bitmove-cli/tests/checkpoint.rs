@@ -391,3 +391,54 @@ fn compare_names_the_units_that_differ() {
     );
     assert_bad_input(&bitmove(&["checkpoint", "compare", &a, &c]));
 }
+
+#[test]
+fn runs_with_different_hash_seeds_agree_unit_by_unit() {
+    let dir = TempDir::new("seed");
+    let (a, b) = (dir.file("a.jsonl"), dir.file("b.jsonl"));
+    for (file, seed) in [(&a, "1"), (&b, "2")] {
+        let args = [
+            "perft",
+            "--fen",
+            KIWIPETE,
+            "--depth",
+            "5",
+            "--split",
+            "1",
+            "--hash",
+            "4",
+            "--hash-seed",
+            seed,
+            "--checkpoint",
+            file,
+        ];
+        assert_eq!(counts(&bitmove(&args)), "Nodes: 193690690\n");
+    }
+    let out = bitmove(&["checkpoint", "compare", &a, &b]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("Compared 48 units"),
+        "{}",
+        stdout(&out)
+    );
+    // Without a checkpoint too, and refused without a table or with statistics.
+    let out = bitmove(&["perft", "--depth", "5", "--hash-seed", "9"]);
+    assert_eq!(counts(&out), "Nodes: 4865609\n");
+    assert_bad_input(&bitmove(&[
+        "perft",
+        "--depth",
+        "5",
+        "--hash-seed",
+        "9",
+        "--hash",
+        "0",
+    ]));
+    assert_bad_input(&bitmove(&[
+        "perft",
+        "--depth",
+        "5",
+        "--hash-seed",
+        "9",
+        "--stats",
+    ]));
+}

@@ -204,11 +204,12 @@ def test_a_driver_killed_mid_run_resumes_without_recounting(dask_cluster, tmp_pa
 
 
 def cli_binary():
-    for profile in ("debug", "release"):
-        path = REPO / "target" / profile / "bitmove"
-        if path.exists():
-            return str(path)
-    pytest.skip("the bitmove CLI is not built (cargo build)")
+    """The most recently built bitmove CLI of this repository (cargo test builds one)."""
+    built = [REPO / "target" / p / "bitmove" for p in ("debug", "release")]
+    built = [path for path in built if path.exists()]
+    if not built:
+        pytest.skip("the bitmove CLI is not built (cargo build)")
+    return str(max(built, key=lambda path: path.stat().st_mtime))
 
 
 def test_checkpoints_move_between_the_cli_and_the_cluster(tmp_path):

@@ -8,6 +8,8 @@ mod depth2;
 #[cfg(feature = "std")]
 mod parallel;
 #[cfg(feature = "std")]
+mod seeded;
+#[cfg(feature = "std")]
 mod shared;
 mod stats;
 #[cfg(feature = "std")]

@@ -2,6 +2,7 @@
 //! counts should share what the table learned: each piece is counted on one thread, any
 //! number of threads at once, all probing and filling the same table.
 
+use super::seeded::{HashKeys, perft_seeded};
 use super::stats::{StatsTable, stats_with};
 use super::{Table, perft_tt};
 use crate::attacks::{SliderBackend, dispatch};
@@ -21,6 +22,7 @@ use crate::{Board, PerftStats};
 /// ```
 pub struct PerftTable {
     table: Option<Table>,
+    keys: Option<std::boxed::Box<HashKeys>>,
 }
 
 impl PerftTable {
@@ -31,16 +33,39 @@ impl PerftTable {
             table: (hash_mb > 0)
                 .then(|| Table::with_bytes(hash_mb.saturating_mul(1 << 20)))
                 .flatten(),
+            keys: None,
+        }
+    }
+
+    /// A table keyed not by the Polyglot keys but by a key set drawn from `seed`: two runs
+    /// with different seeds have independent collisions, so a false table hit (or a flipped
+    /// bit) shows as a difference between them. A little slower than [`PerftTable::new`]
+    /// (keys are computed from scratch at each probe, and probes start at depth 3).
+    ///
+    /// ```
+    /// use bitmove::{perft, Board, PerftTable};
+    ///
+    /// let table = PerftTable::with_seed(16, 42);
+    /// assert_eq!(table.perft(&Board::default(), 5), perft(&Board::default(), 5));
+    /// ```
+    pub fn with_seed(hash_mb: usize, seed: u64) -> PerftTable {
+        PerftTable {
+            keys: Some(std::boxed::Box::new(HashKeys::new(seed))),
+            ..PerftTable::new(hash_mb)
         }
     }
 
     /// [`perft`](crate::perft) of `board` on the calling thread, through the table: the same
     /// count. Many threads may call this at once on one table.
     pub fn perft(&self, board: &Board, depth: u32) -> u64 {
-        dispatch!(SliderBackend::current(), |s| match &self.table {
-            Some(t) => perft_tt::<_, true>(s, board, depth, Some(t)),
-            None => perft_tt::<_, false>(s, board, depth, None),
-        })
+        dispatch!(
+            SliderBackend::current(),
+            |s| match (&self.table, &self.keys) {
+                (Some(t), Some(keys)) => perft_seeded(s, board, depth, t, keys),
+                (Some(t), None) => perft_tt::<_, true>(s, board, depth, Some(t)),
+                (None, _) => perft_tt::<_, false>(s, board, depth, None),
+            }
+        )
     }
 }
 
@@ -97,8 +122,11 @@ mod tests {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
                 .parse()
                 .unwrap();
-        for hash_mb in [0, 1, 8] {
-            let table = PerftTable::new(hash_mb);
+        for (hash_mb, seed) in [(0, None), (1, None), (8, None), (1, Some(7)), (8, Some(8))] {
+            let table = match seed {
+                Some(seed) => PerftTable::with_seed(hash_mb, seed),
+                None => PerftTable::new(hash_mb),
+            };
             let stats_table = PerftStatsTable::new(hash_mb);
             for depth in 0..=4 {
                 assert_eq!(
@@ -124,5 +152,28 @@ mod tests {
             });
             assert_eq!(total, 4_085_603);
         }
+    }
+}
+
+#[cfg(test)]
+mod seed_tests {
+    use super::*;
+
+    #[test]
+    fn seeded_keys_are_independent_of_polyglot_and_of_each_other() {
+        // Different seeds give different keys for one position; equal Polyglot keys (the same
+        // position) give equal seeded keys; a move changes the key.
+        let start = Board::default();
+        let (a, b) = (HashKeys::new(1), HashKeys::new(2));
+        assert_ne!(a.key(&start), b.key(&start));
+        assert_ne!(a.key(&start), start.hash());
+        let again: Board = start.to_string().parse().unwrap();
+        assert_eq!(a.key(&again), a.key(&start));
+        let mut moved = start.clone();
+        moved.play(moved.parse_uci("e2e4").unwrap()).unwrap();
+        assert_ne!(a.key(&moved), a.key(&start));
+        // A tiny table forces replacement: counts stay exact.
+        let table = PerftTable::with_seed(1, 3);
+        assert_eq!(table.perft(&start, 6), 119_060_324);
     }
 }
