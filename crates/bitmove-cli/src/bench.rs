@@ -63,6 +63,25 @@ const POSITIONS: [(&str, &str, u32, u64, u32, u64); 6] = [
     ),
 ];
 
+/// The positions to time: name, FEN, board, depth and expected nodes (shallower with `quick`).
+type Case = (&'static str, &'static str, Board, u32, u64);
+
+fn cases(quick: bool) -> Result<Vec<Case>, Failure> {
+    POSITIONS
+        .iter()
+        .map(
+            |&(name, fen, depth, expected, quick_depth, quick_expected)| {
+                let board = Board::from_fen(fen).map_err(|e| Failure::input(e.to_string()))?;
+                Ok(if quick {
+                    (name, fen, board, quick_depth, quick_expected)
+                } else {
+                    (name, fen, board, depth, expected)
+                })
+            },
+        )
+        .collect()
+}
+
 pub(crate) fn run(json: bool, quick: bool, stats: bool) -> Result<u8, Failure> {
     if stats {
         return run_stats(json, quick);
@@ -76,13 +95,7 @@ pub(crate) fn run(json: bool, quick: bool, stats: bool) -> Result<u8, Failure> {
     }
     let (mut total_nodes, mut total_seconds) = (0u64, 0f64);
     let mut results = Vec::new();
-    for (name, fen, depth, expected, quick_depth, quick_expected) in POSITIONS {
-        let (depth, expected) = if quick {
-            (quick_depth, quick_expected)
-        } else {
-            (depth, expected)
-        };
-        let board = Board::from_fen(fen).map_err(|e| Failure::input(e.to_string()))?;
+    for (name, fen, board, depth, expected) in cases(quick)? {
         let start = Instant::now();
         let nodes = bitmove::perft(&board, depth);
         let seconds = start.elapsed().as_secs_f64();
@@ -142,13 +155,7 @@ fn run_stats(json: bool, quick: bool) -> Result<u8, Failure> {
     }
     let (mut plain_total, mut stats_total) = (0f64, 0f64);
     let mut results = Vec::new();
-    for (name, fen, depth, expected, quick_depth, quick_expected) in POSITIONS {
-        let (depth, expected) = if quick {
-            (quick_depth, quick_expected)
-        } else {
-            (depth, expected)
-        };
-        let board = Board::from_fen(fen).map_err(|e| Failure::input(e.to_string()))?;
+    for (name, _, board, depth, expected) in cases(quick)? {
         let start = Instant::now();
         let nodes = bitmove::perft(&board, depth);
         let plain = start.elapsed().as_secs_f64();

@@ -34,42 +34,100 @@ pub(crate) fn perft(args: &PerftArgs) -> Result<u8, Failure> {
         threads: args.threads,
         hash_mb,
     };
-    if args.stats {
-        return perft_stats(args, &board, &options);
-    }
     let start = Instant::now();
-    let split = (args.divide && args.depth > 0).then(|| {
-        bitmove::divide_with(&board, args.depth, &options)
-            .into_iter()
-            .map(|(mv, nodes)| (board.uci(mv).to_string(), nodes))
-            .collect::<Vec<_>>()
-    });
-    let nodes = match &split {
-        Some(split) => split.iter().map(|(_, n)| n).sum(),
-        None => bitmove::perft_with_options(&board, args.depth, &options),
+    let uci = |mv| board.uci(mv).to_string();
+    let divide = args.divide && args.depth > 0;
+    let (split, stats) = match (divide, args.stats) {
+        (true, true) => {
+            let split: Vec<_> = bitmove::divide_stats_with(&board, args.depth, &options)
+                .into_iter()
+                .map(|(mv, stats)| (uci(mv), stats.nodes, Some(stats)))
+                .collect();
+            let total = split.iter().filter_map(|(_, _, s)| *s).sum();
+            (Some(split), Some(total))
+        }
+        (true, false) => {
+            let split = bitmove::divide_with(&board, args.depth, &options)
+                .into_iter()
+                .map(|(mv, nodes)| (uci(mv), nodes, None))
+                .collect();
+            (Some(split), None)
+        }
+        (false, true) => (
+            None,
+            Some(bitmove::perft_stats_with_options(
+                &board, args.depth, &options,
+            )),
+        ),
+        (false, false) => (None, None),
     };
-    let seconds = start.elapsed().as_secs_f64();
+    let nodes = match (&split, &stats) {
+        (_, Some(stats)) => stats.nodes,
+        (Some(split), None) => split.iter().map(|(_, n, _)| n).sum(),
+        (None, None) => bitmove::perft_with_options(&board, args.depth, &options),
+    };
+    let result = Counted {
+        split,
+        nodes,
+        stats,
+        seconds: start.elapsed().as_secs_f64(),
+    };
+    report(&board, args.depth, args.json, &result)
+}
 
-    if args.json {
+/// A finished count: per root move (with `--divide`: UCI, nodes, statistics with `--stats`),
+/// the total, and how long it took.
+pub(crate) struct Counted {
+    pub(crate) split: Option<Vec<(String, u64, Option<PerftStats>)>>,
+    pub(crate) nodes: u64,
+    pub(crate) stats: Option<PerftStats>,
+    pub(crate) seconds: f64,
+}
+
+/// Prints a count as `perft` does: the divide lines, `Nodes:`, `Time:` and the statistics,
+/// or one JSON object.
+pub(crate) fn report(
+    board: &bitmove::Board,
+    depth: u32,
+    as_json: bool,
+    result: &Counted,
+) -> Result<u8, Failure> {
+    let Counted {
+        split,
+        nodes,
+        stats,
+        seconds,
+    } = result;
+    let (nodes, seconds) = (*nodes, *seconds);
+    if as_json {
         let mut value = json!({
             "fen": board.to_string(),
-            "depth": args.depth,
+            "depth": depth,
             "nodes": nodes,
             "seconds": json::seconds(seconds),
             "mnps": json::mnps(nodes, seconds),
         });
-        if let Some(split) = &split {
+        if let Some(stats) = stats {
+            value["stats"] = stats_json(stats);
+        }
+        if let Some(split) = split {
             value["divide"] = split
                 .iter()
-                .map(|(mv, nodes)| json!({ "move": mv, "nodes": nodes }))
+                .map(|(mv, nodes, stats)| {
+                    let mut item = json!({ "move": mv, "nodes": nodes });
+                    if let Some(stats) = stats {
+                        item["stats"] = stats_json(stats);
+                    }
+                    item
+                })
                 .collect();
         }
         json::print(&value)?;
         return Ok(0);
     }
     let mut out = String::new();
-    if let Some(split) = &split {
-        for (mv, nodes) in split {
+    if let Some(split) = split {
+        for (mv, nodes, _) in split {
             writeln!(out, "{mv}: {nodes}").ok();
         }
         writeln!(out).ok();
@@ -81,63 +139,9 @@ pub(crate) fn perft(args: &PerftArgs) -> Result<u8, Failure> {
         json::mnps(nodes, seconds)
     )
     .ok();
-    crate::print(out)?;
-    Ok(0)
-}
-
-/// `bitmove perft --stats`: the node lines as without it, then one aligned line per field.
-fn perft_stats(
-    args: &PerftArgs,
-    board: &bitmove::Board,
-    options: &bitmove::PerftOptions,
-) -> Result<u8, Failure> {
-    let start = Instant::now();
-    let split = (args.divide && args.depth > 0).then(|| {
-        bitmove::divide_stats_with(board, args.depth, options)
-            .into_iter()
-            .map(|(mv, stats)| (board.uci(mv).to_string(), stats))
-            .collect::<Vec<_>>()
-    });
-    let stats: PerftStats = match &split {
-        Some(split) => split.iter().map(|(_, s)| *s).sum(),
-        None => bitmove::perft_stats_with_options(board, args.depth, options),
-    };
-    let seconds = start.elapsed().as_secs_f64();
-    let nodes = stats.nodes;
-
-    if args.json {
-        let mut value = json!({
-            "fen": board.to_string(),
-            "depth": args.depth,
-            "nodes": nodes,
-            "seconds": json::seconds(seconds),
-            "mnps": json::mnps(nodes, seconds),
-            "stats": stats_json(&stats),
-        });
-        if let Some(split) = &split {
-            value["divide"] = split
-                .iter()
-                .map(|(mv, s)| json!({ "move": mv, "nodes": s.nodes, "stats": stats_json(s) }))
-                .collect();
-        }
-        json::print(&value)?;
-        return Ok(0);
+    if let Some(stats) = stats {
+        out.push_str(&stats_table(stats));
     }
-    let mut out = String::new();
-    if let Some(split) = &split {
-        for (mv, s) in split {
-            writeln!(out, "{mv}: {}", s.nodes).ok();
-        }
-        writeln!(out).ok();
-    }
-    writeln!(out, "Nodes: {nodes}").ok();
-    writeln!(
-        out,
-        "Time: {seconds:.3} s ({:.1} Mnps)",
-        json::mnps(nodes, seconds)
-    )
-    .ok();
-    out.push_str(&stats_table(&stats));
     crate::print(out)?;
     Ok(0)
 }

@@ -163,40 +163,11 @@ fn split_count(
     options: &PerftOptions,
     stop: Option<&AtomicBool>,
 ) -> Option<Vec<(Move, u64)>> {
-    let depth = depth.max(1);
-    let roots: Vec<Move> = board.legal_moves().to_vec();
     let threads = options.thread_count().max(1);
+    let (roots, items, remaining) = work_items(board, depth, threads);
     let table = (options.hash_mb > 0)
         .then(|| Table::with_bytes(options.hash_mb.saturating_mul(1 << 20)))
         .flatten();
-
-    // Work items: (root index, position), all `remaining` plies deep. Split further down
-    // while there are few items per thread and the subtrees stay big enough to hand out.
-    let mut remaining = depth - 1;
-    let mut items: Vec<(usize, Board)> = roots
-        .iter()
-        .enumerate()
-        .map(|(index, &mv)| {
-            let mut child = board.clone();
-            child.play_unchecked(mv);
-            (index, child)
-        })
-        .collect();
-    while threads > 1 && !items.is_empty() && items.len() < 64 * threads && remaining >= 4 {
-        items = items
-            .into_iter()
-            .flat_map(|(index, position)| {
-                position.legal_moves().to_vec().into_iter().map(move |mv| {
-                    let mut child = position.clone();
-                    child.play_unchecked(mv);
-                    (index, child)
-                })
-            })
-            .collect();
-        remaining -= 1;
-    }
-    // Bigger subtrees first, roughly: positions with more moves tend to have bigger trees.
-    items.sort_by_key(|(_, b)| core::cmp::Reverse(b.count_moves()));
 
     let totals: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
     let next = AtomicUsize::new(0);
