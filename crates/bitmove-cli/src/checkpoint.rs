@@ -516,6 +516,10 @@ fn install_signal_handler(writer: &Arc<Mutex<Writer>>, hint: String) {
                 w.sync();
             }
             let mut err = std::io::stderr().lock();
+            if err.is_terminal() {
+                // Over the progress bar.
+                write!(err, "\r\x1b[2K").ok();
+            }
             if hint.is_empty() {
                 writeln!(err, "interrupted").ok();
             } else {
