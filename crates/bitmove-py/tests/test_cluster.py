@@ -155,7 +155,7 @@ def test_a_worker_killed_mid_run_changes_nothing(dask_cluster, tmp_path):
     address, workers = dask_cluster
     checkpoint = tmp_path / "k.jsonl"
     proc = driver(
-        "--fen", KIWIPETE, "--depth", "5", "--split", "2", "--hash", "0",
+        "--fen", KIWIPETE, "--depth", "6", "--split", "2", "--hash", "0",
         "--scheduler", address, "--checkpoint", str(checkpoint),
     )  # fmt: skip
     try:
@@ -166,7 +166,7 @@ def test_a_worker_killed_mid_run_changes_nothing(dask_cluster, tmp_path):
     finally:
         stop(proc)
     assert code == 0, err
-    assert out.splitlines()[0] == "Nodes: 193690690"
+    assert out.splitlines()[0] == "Nodes: 8031647685"
     indices = [u["unit"] for u in unit_lines(checkpoint)]
     assert sorted(indices) == list(range(len(bitmove.work_units(KIWIPETE, 2))))
 
@@ -175,7 +175,7 @@ def test_a_driver_killed_mid_run_resumes_without_recounting(dask_cluster, tmp_pa
     address, _ = dask_cluster
     checkpoint = tmp_path / "d.jsonl"
     args = [
-        "--fen", KIWIPETE, "--depth", "5", "--split", "2", "--hash", "0",
+        "--fen", KIWIPETE, "--depth", "6", "--split", "2", "--hash", "0",
         "--scheduler", address, "--checkpoint", str(checkpoint),
     ]  # fmt: skip
     proc = driver(*args)
@@ -195,7 +195,7 @@ def test_a_driver_killed_mid_run_resumes_without_recounting(dask_cluster, tmp_pa
         stop(proc)
     assert code == 0, err
     value = json.loads(out)
-    assert value["nodes"] == 193_690_690
+    assert value["nodes"] == 8_031_647_685
     assert value["units_done_before"] == len(before)
     after = unit_lines(checkpoint)
     # The finished units were kept as they were and not recorded (nor counted) again.
