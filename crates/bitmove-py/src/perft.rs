@@ -232,9 +232,11 @@ fn count_many<T: Send + Default + Clone>(
 
 /// Perft of each position in `fens` at `depth`: a list of counts in the same order. Meant for
 /// work units: `threads` (default 1) positions at a time, one thread each, all sharing one
-/// hash table of at most `hash_mb` MiB. The GIL is released.
+/// hash table of at most `hash_mb` MiB. With `hash_seed` the table is keyed by a Zobrist key
+/// set drawn from that seed instead of the Polyglot keys (independent collisions, for a
+/// second run that checks the first). The GIL is released.
 #[pyfunction]
-#[pyo3(signature = (fens, depth, *, threads=None, hash_mb=0, chess960=false))]
+#[pyo3(signature = (fens, depth, *, threads=None, hash_mb=0, chess960=false, hash_seed=None))]
 pub(crate) fn perft_many(
     py: Python<'_>,
     fens: Vec<String>,
@@ -242,9 +244,13 @@ pub(crate) fn perft_many(
     threads: Option<usize>,
     hash_mb: usize,
     chess960: bool,
+    hash_seed: Option<u64>,
 ) -> PyResult<Vec<u64>> {
     options(threads, hash_mb)?;
-    let table = bitmove::PerftTable::new(hash_mb);
+    let table = match hash_seed {
+        Some(seed) => bitmove::PerftTable::with_seed(hash_mb, seed),
+        None => bitmove::PerftTable::new(hash_mb),
+    };
     count_many(py, &fens, chess960, threads, |board| {
         table.perft(board, depth)
     })

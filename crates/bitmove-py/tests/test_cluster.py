@@ -33,9 +33,9 @@ def test_units_times_counts_below_are_the_whole():
             units = bitmove.work_units(fen, ply, chess960=chess960)
             fens = [f for f, _ in units]
             below = depth - ply
-            for threads, hash_mb in [(None, 0), (2, 4)]:
+            for threads, hash_mb, seed in [(None, 0, None), (2, 4, None), (2, 1, 5)]:
                 nodes = bitmove.perft_many(
-                    fens, below, threads=threads, hash_mb=hash_mb, chess960=chess960
+                    fens, below, threads=threads, hash_mb=hash_mb, chess960=chess960, hash_seed=seed
                 )
                 total = sum(m * n for (_, m), n in zip(units, nodes))
                 assert total == bitmove.perft(fen, depth, chess960=chess960)
@@ -90,6 +90,14 @@ def test_a_local_cluster_of_two_workers_is_exact(tmp_path):
     value = json.loads(out)
     assert value["nodes"] == 4_865_609
     assert value["split"] == 2 and value["units"] == 400
+    # Keyed by seeded Zobrist keys: the same count.
+    proc = driver("--depth", "5", "--split", "1", "--workers", "2", "--hash-seed", "3")
+    try:
+        code, out, err = finish(proc)
+    finally:
+        stop(proc)
+    assert code == 0, err
+    assert out.splitlines()[0] == "Nodes: 4865609"
     # Statistics, a Chess960 position, a checkpoint, text output like the CLI's.
     checkpoint = tmp_path / "c.jsonl"
     proc = driver(

@@ -162,6 +162,7 @@ def perft_many(
     threads: Optional[int] = None,
     hash_mb: int = 0,
     chess960: bool = False,
+    hash_seed: Optional[int] = None,
 ) -> list[int]: ...
 def perft_stats_many(
     fens: list[str],

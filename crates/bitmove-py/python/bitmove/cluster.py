@@ -49,6 +49,7 @@ def count_task(
     stats: bool,
     threads: int,
     hash_mb: int,
+    hash_seed: Optional[int] = None,
 ) -> list[tuple[int, int, int, Optional[dict[str, int]]]]:
     """Counts work units ``(index, fen, multiplicity)`` at ``depth``: runs in a worker."""
     fens = [fen for _, fen, _ in units]
@@ -57,7 +58,9 @@ def count_task(
             fens, depth, threads=threads, hash_mb=hash_mb, chess960=chess960
         )
         return [(i, m, s["nodes"], dict(s)) for (i, _, m), s in zip(units, counted)]
-    nodes = bitmove.perft_many(fens, depth, threads=threads, hash_mb=hash_mb, chess960=chess960)
+    nodes = bitmove.perft_many(
+        fens, depth, threads=threads, hash_mb=hash_mb, chess960=chess960, hash_seed=hash_seed
+    )
     return [(i, m, n, None) for (i, _, m), n in zip(units, nodes)]
 
 
@@ -196,6 +199,11 @@ def parser() -> argparse.ArgumentParser:
     where.add_argument("--workers", type=int, help="LocalCluster worker processes (default: cores)")
     p.add_argument("--threads-per-task", type=int, default=1)
     p.add_argument("--hash", type=int, help="hash table MiB per task")
+    p.add_argument(
+        "--hash-seed",
+        type=int,
+        help="key the hash table with Zobrist keys drawn from this seed (not with --stats)",
+    )
     p.add_argument("--stats", action="store_true", help="also count the leaves by kind")
     p.add_argument("--checkpoint", help="JSON Lines checkpoint, the CLI's format")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -226,6 +234,10 @@ def perft(args: argparse.Namespace) -> int:
         raise BadInput(f"--split {args.split} is deeper than --depth {args.depth}")
     if args.stats and args.split is not None and args.depth > 0 and args.split >= args.depth:
         raise BadInput(f"--split {args.split} with --stats must be below --depth {args.depth}")
+    if args.hash_seed is not None and args.stats:
+        raise BadInput("--hash-seed does not go with --stats")
+    if args.hash_seed is not None and not 0 <= args.hash_seed < 2**64:
+        raise BadInput("--hash-seed must be 0 to 2^64 - 1")
     split = args.split
     if split is None:
         split = existing.run["split"] if existing else auto_split(fen, args.depth, args.chess960)
@@ -263,6 +275,10 @@ def perft(args: argparse.Namespace) -> int:
     done_before = len(done)
     pending = [i for i in range(len(units)) if i not in done]
     hash_mb = args.hash if args.hash is not None else default_hash_mb(args.depth)
+    if args.hash_seed is not None:
+        if args.hash == 0:
+            raise BadInput("--hash-seed needs a hash table (--hash above 0)")
+        hash_mb = max(hash_mb, 64)
     start = time.monotonic()
     counted_now = 0
     if pending:
@@ -354,6 +370,7 @@ def run_on_cluster(
                 run["stats"],
                 args.threads_per_task,
                 hash_mb,
+                args.hash_seed,
                 key=f"bitmove-perft-{chunk[0]}-{len(chunk)}-{time.time_ns()}",
                 retries=2,
             )
