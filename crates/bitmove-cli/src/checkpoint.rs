@@ -339,7 +339,7 @@ pub(crate) fn perft_units(args: &PerftArgs, board: &Board, hash_mb: usize) -> Re
     let resume_hint = args
         .checkpoint
         .as_ref()
-        .map(|path| resume_command(args, path))
+        .map(|_| resume_command())
         .unwrap_or_default();
     let writer = Arc::new(Mutex::new(Writer {
         file,
@@ -535,7 +535,7 @@ fn install_signal_handler(writer: &Arc<Mutex<Writer>>, hint: String) {
 }
 
 /// The command line to run again: this one, quoted for a POSIX shell.
-fn resume_command(_args: &PerftArgs, _path: &Path) -> String {
+fn resume_command() -> String {
     std::env::args()
         .map(|a| shell_quote(&a))
         .collect::<Vec<_>>()
