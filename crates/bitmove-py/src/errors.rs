@@ -30,18 +30,10 @@ create_exception!(
     "SAN that matches more than one legal move."
 );
 
-/// The longest FEN quoted whole in a message; longer ones are cut.
-const QUOTE_LIMIT: usize = 120;
-
-/// The message for a refused FEN: the library's reason (as the CLI prints it), then the input.
+/// The message for a refused FEN, the command line's: the reason, then the input quoted
+/// with the offending text marked `«like this»`.
 pub(crate) fn fen_message(fen: &str, error: &bitmove::FenError) -> String {
-    let quoted: String = if fen.chars().count() > QUOTE_LIMIT {
-        let head: String = fen.chars().take(QUOTE_LIMIT).collect();
-        format!("{head}...")
-    } else {
-        fen.to_string()
-    };
-    format!("{error} in {quoted:?}")
+    bitmove::messages::fen_error(fen, error)
 }
 
 /// A refused FEN as a `FenError`.

@@ -34,8 +34,13 @@ def test_error_types_are_value_errors():
 def test_fen_errors_name_the_problem(fen, words):
     with pytest.raises(bitmove.FenError) as info:
         bitmove.Board(fen)
-    assert words in str(info.value)
-    assert f'"{fen}"' in str(info.value)  # the input is quoted
+    message = str(info.value)
+    assert words in message
+    # The command line's message: the input quoted, the offending part marked «like this».
+    if fen:
+        assert "«" in message and "»" in message
+    quoted = message.rsplit(" in ", 1)[1]
+    assert quoted.replace("«", "").replace("»", "") == f'"{fen}"'
     with pytest.raises(bitmove.FenError):
         bitmove.perft(fen, 1)
 

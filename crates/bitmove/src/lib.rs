@@ -184,6 +184,8 @@ mod chess960;
 mod fen;
 #[cfg(feature = "std")]
 mod game;
+#[cfg(feature = "std")]
+pub mod messages;
 mod movegen;
 mod moves;
 mod perft;
