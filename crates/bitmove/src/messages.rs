@@ -157,7 +157,6 @@ mod tests {
     use super::*;
     use crate::Board;
     use std::format;
-    use std::string::ToString;
 
     fn message(fen: &str) -> String {
         let error = Board::from_fen(fen).expect_err("the FEN is bad");
