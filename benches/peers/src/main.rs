@@ -317,10 +317,41 @@ fn report(set: Set, engines: &[Engine], seconds: &[Vec<Vec<f64>>], argv: &[Strin
         let agg = aggregate(e);
         let _ = writeln!(out, " {agg:.1} | {:.2} |", agg / base);
     }
+    // bitmove's speed-up over each peer, position by position, with the geometric mean of
+    // the per-position ratios next to the aggregate (which the deepest position dominates).
+    let bitmove = engines.iter().position(|&e| e == Engine::Bitmove);
+    if let Some(b) = bitmove {
+        let _ = writeln!(out);
+        let _ = write!(out, "| bitmove vs |");
+        for pos in &POSITIONS {
+            let _ = write!(out, " {} d{} |", pos.name, set.depth(pos));
+        }
+        let _ = writeln!(out, " geomean | aggregate |");
+        let _ = write!(out, "|---|");
+        for _ in &POSITIONS {
+            let _ = write!(out, "---:|");
+        }
+        let _ = writeln!(out, "---:|---:|");
+        for (e, engine) in engines.iter().enumerate() {
+            if e == b {
+                continue;
+            }
+            let _ = write!(out, "| {} |", engine.label());
+            let mut log_sum = 0.0;
+            for (theirs, ours) in seconds[e].iter().zip(&seconds[b]) {
+                let ratio = median(theirs) / median(ours);
+                log_sum += ratio.ln();
+                let _ = write!(out, " {ratio:.2}x |");
+            }
+            let geomean = (log_sum / POSITIONS.len() as f64).exp();
+            let _ = writeln!(out, " {geomean:.2}x | {:.2}x |", base / aggregate(e));
+        }
+    }
     let _ = writeln!(out);
     let _ = write!(
         out,
-        "Mnps = million leaf nodes per second. aggregate = total nodes / sum of median seconds."
+        "Mnps = million leaf nodes per second. aggregate = total nodes / sum of median seconds. \
+         bitmove vs X = X's median time / bitmove's, per position; geomean = their geometric mean."
     );
     if engines.contains(&Engine::CozyPext) {
         let _ = write!(
