@@ -365,7 +365,10 @@ pub(crate) fn perft_units(args: &PerftArgs, board: &Board, hash_mb: usize) -> Re
         Some(seed) => PerftTable::with_seed(hash_mb, seed),
         None => PerftTable::new(hash_mb),
     });
-    let stats_table = args.stats.then(|| PerftStatsTable::new(hash_mb));
+    let stats_table = args.stats.then(|| match args.hash_seed {
+        Some(seed) => PerftStatsTable::with_seed(hash_mb, seed),
+        None => PerftStatsTable::new(hash_mb),
+    });
     let results: Mutex<Vec<(usize, Done)>> = Mutex::new(Vec::new());
     let count = |unit: &WorkUnit| -> Done {
         match &stats_table {

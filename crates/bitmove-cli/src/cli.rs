@@ -227,9 +227,9 @@ pub(crate) struct PerftArgs {
     pub(crate) split: Option<u32>,
     /// Key the hash table with Zobrist keys drawn from seed N instead of the Polyglot keys
     /// (runs in work units, like --split): two runs with different seeds have independent
-    /// collisions; compare their checkpoints with `bitmove checkpoint compare`. Not with
-    /// --stats.
-    #[arg(long, value_name = "N", conflicts_with_all = ["divide", "stats"])]
+    /// collisions; compare their checkpoints with `bitmove checkpoint compare`. With --stats
+    /// too.
+    #[arg(long, value_name = "N", conflicts_with = "divide")]
     pub(crate) hash_seed: Option<u64>,
     /// Also count the leaves by kind: captures, en passant, castles, promotions, checks by
     /// kind, checkmates by kind, stalemates (one aligned `<field>: <N>` line each).

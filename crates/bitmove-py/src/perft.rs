@@ -257,9 +257,10 @@ pub(crate) fn perft_many(
 }
 
 /// Perft statistics of each position in `fens` at `depth`: a list of `{field: count}` in the
-/// same order; see `perft_many` for `threads` and `hash_mb`.
+/// same order; see `perft_many` for `threads`, `hash_mb` and `hash_seed`.
 #[pyfunction]
-#[pyo3(signature = (fens, depth, *, threads=None, hash_mb=0, chess960=false))]
+#[pyo3(signature = (fens, depth, *, threads=None, hash_mb=0, chess960=false, hash_seed=None))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn perft_stats_many<'py>(
     py: Python<'py>,
     fens: Vec<String>,
@@ -267,9 +268,13 @@ pub(crate) fn perft_stats_many<'py>(
     threads: Option<usize>,
     hash_mb: usize,
     chess960: bool,
+    hash_seed: Option<u64>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     options(threads, hash_mb)?;
-    let table = bitmove::PerftStatsTable::new(hash_mb);
+    let table = match hash_seed {
+        Some(seed) => bitmove::PerftStatsTable::with_seed(hash_mb, seed),
+        None => bitmove::PerftStatsTable::new(hash_mb),
+    };
     let all = count_many(py, &fens, chess960, threads, |board| {
         table.perft_stats(board, depth)
     })?;

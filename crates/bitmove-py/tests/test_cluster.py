@@ -39,10 +39,13 @@ def test_units_times_counts_below_are_the_whole():
                 )
                 total = sum(m * n for (_, m), n in zip(units, nodes))
                 assert total == bitmove.perft(fen, depth, chess960=chess960)
-            stats = bitmove.perft_stats_many(fens, below, threads=2, hash_mb=1, chess960=chess960)
             whole = bitmove.perft_stats(fen, depth, chess960=chess960)
-            for name in whole:
-                assert sum(m * s[name] for (_, m), s in zip(units, stats)) == whole[name]
+            for seed in [None, 11]:
+                stats = bitmove.perft_stats_many(
+                    fens, below, threads=2, hash_mb=1, chess960=chess960, hash_seed=seed
+                )
+                for name in whole:
+                    assert sum(m * s[name] for (_, m), s in zip(units, stats)) == whole[name]
 
 
 def driver(*args, **kwargs):

@@ -171,6 +171,7 @@ def perft_stats_many(
     threads: Optional[int] = None,
     hash_mb: int = 0,
     chess960: bool = False,
+    hash_seed: Optional[int] = None,
 ) -> list[dict[str, int]]: ...
 def legal_move_masks(
     fens: list[str], *, chess960: bool = False, threads: Optional[int] = None

@@ -55,7 +55,7 @@ def count_task(
     fens = [fen for _, fen, _ in units]
     if stats:
         counted = bitmove.perft_stats_many(
-            fens, depth, threads=threads, hash_mb=hash_mb, chess960=chess960
+            fens, depth, threads=threads, hash_mb=hash_mb, chess960=chess960, hash_seed=hash_seed
         )
         return [(i, m, s["nodes"], dict(s)) for (i, _, m), s in zip(units, counted)]
     nodes = bitmove.perft_many(
@@ -202,7 +202,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--hash-seed",
         type=int,
-        help="key the hash table with Zobrist keys drawn from this seed (not with --stats)",
+        help="key the hash table with Zobrist keys drawn from this seed",
     )
     p.add_argument("--stats", action="store_true", help="also count the leaves by kind")
     p.add_argument("--checkpoint", help="JSON Lines checkpoint, the CLI's format")
@@ -234,8 +234,6 @@ def perft(args: argparse.Namespace) -> int:
         raise BadInput(f"--split {args.split} is deeper than --depth {args.depth}")
     if args.stats and args.split is not None and args.depth > 0 and args.split >= args.depth:
         raise BadInput(f"--split {args.split} with --stats must be below --depth {args.depth}")
-    if args.hash_seed is not None and args.stats:
-        raise BadInput("--hash-seed does not go with --stats")
     if args.hash_seed is not None and not 0 <= args.hash_seed < 2**64:
         raise BadInput("--hash-seed must be 0 to 2^64 - 1")
     split = args.split

@@ -117,3 +117,33 @@ pub(crate) fn perft_seeded<S: Sliders>(
     table.set(key, depth, nodes);
     nodes
 }
+
+/// [`perft_seeded`] for statistics: `table` keyed by `keys` at depth 3 and more, the plain
+/// statistics below.
+#[cfg(feature = "std")]
+pub(crate) fn stats_seeded<S: Sliders>(
+    s: S,
+    board: &Board,
+    depth: u32,
+    table: &super::stats::StatsTable,
+    keys: &HashKeys,
+) -> super::PerftStats {
+    if depth <= 2 {
+        return super::stats::stats_with(s, board, depth, None);
+    }
+    let key = keys.key(board);
+    if let Some(stats) = table.get(key, depth) {
+        return stats;
+    }
+    let mut total = super::PerftStats::default();
+    board.generate_with(s, |moves| {
+        for mv in moves {
+            let mut child = board.clone();
+            child.play_piece::<S, false>(s, moves.piece, mv);
+            total += stats_seeded(s, &child, depth - 1, table, keys);
+        }
+        false
+    });
+    table.set(key, depth, &total);
+    total
+}

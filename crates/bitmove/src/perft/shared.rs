@@ -2,7 +2,7 @@
 //! counts should share what the table learned: each piece is counted on one thread, any
 //! number of threads at once, all probing and filling the same table.
 
-use super::seeded::{HashKeys, perft_seeded};
+use super::seeded::{HashKeys, perft_seeded, stats_seeded};
 use super::stats::{StatsTable, stats_with};
 use super::{Table, perft_tt};
 use crate::attacks::{SliderBackend, dispatch};
@@ -84,6 +84,7 @@ impl PerftTable {
 /// ```
 pub struct PerftStatsTable {
     table: Option<StatsTable>,
+    keys: Option<std::boxed::Box<HashKeys>>,
 }
 
 impl PerftStatsTable {
@@ -93,6 +94,23 @@ impl PerftStatsTable {
             table: (hash_mb > 0)
                 .then(|| StatsTable::with_bytes(hash_mb.saturating_mul(1 << 20)))
                 .flatten(),
+            keys: None,
+        }
+    }
+
+    /// A table keyed by a key set drawn from `seed`, as [`PerftTable::with_seed`]: a second
+    /// run with another seed checks the first against false table hits.
+    ///
+    /// ```
+    /// use bitmove::{perft_stats, Board, PerftStatsTable};
+    ///
+    /// let table = PerftStatsTable::with_seed(16, 7);
+    /// assert_eq!(table.perft_stats(&Board::default(), 4), perft_stats(&Board::default(), 4));
+    /// ```
+    pub fn with_seed(hash_mb: usize, seed: u64) -> PerftStatsTable {
+        PerftStatsTable {
+            keys: Some(std::boxed::Box::new(HashKeys::new(seed))),
+            ..PerftStatsTable::new(hash_mb)
         }
     }
 
@@ -102,12 +120,13 @@ impl PerftStatsTable {
         if depth <= 1 {
             return crate::perft_stats(board, depth);
         }
-        dispatch!(SliderBackend::current(), |s| stats_with(
-            s,
-            board,
-            depth,
-            self.table.as_ref()
-        ))
+        dispatch!(
+            SliderBackend::current(),
+            |s| match (&self.table, &self.keys) {
+                (Some(table), Some(keys)) => stats_seeded(s, board, depth, table, keys),
+                (table, _) => stats_with(s, board, depth, table.as_ref()),
+            }
+        )
     }
 }
 
@@ -127,7 +146,10 @@ mod tests {
                 Some(seed) => PerftTable::with_seed(hash_mb, seed),
                 None => PerftTable::new(hash_mb),
             };
-            let stats_table = PerftStatsTable::new(hash_mb);
+            let stats_table = match seed {
+                Some(seed) => PerftStatsTable::with_seed(hash_mb, seed),
+                None => PerftStatsTable::new(hash_mb),
+            };
             for depth in 0..=4 {
                 assert_eq!(
                     table.perft(&kiwipete, depth),

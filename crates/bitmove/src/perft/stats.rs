@@ -779,12 +779,12 @@ impl StatsTable {
         &self.slots[(mixed as usize) & self.mask]
     }
 
-    fn get(&self, key: u64, depth: u32) -> Option<PerftStats> {
+    pub(super) fn get(&self, key: u64, depth: u32) -> Option<PerftStats> {
         let slot = self.slot(key, depth).lock().ok()?;
         (slot.key == key && slot.depth == depth).then_some(slot.stats)
     }
 
-    fn set(&self, key: u64, depth: u32, stats: &PerftStats) {
+    pub(super) fn set(&self, key: u64, depth: u32, stats: &PerftStats) {
         if let Ok(mut slot) = self.slot(key, depth).lock() {
             *slot = Slot {
                 key,
