@@ -322,10 +322,10 @@ macro_rules! stats_fn {
                         Bitboard::EMPTY
                     };
                     if !(direct | discovered).is_empty() {
-                        checking_moves(s, board, piece, from, direct, discovered, out);
+                        checking_moves(s, board, piece, from, None, direct, discovered, out);
                     }
                     if context.may_stalemate(piece, from) {
-                        quiet_stalemates(s, board, piece, from, to - direct - discovered, out);
+                        quiet_stalemates(s, board, piece, from, None, to - direct - discovered, out);
                     }
                 }};
             }
@@ -395,12 +395,12 @@ macro_rules! stats_fn {
                     };
                     let checks = set & context.check_squares[Piece::Pawn.index()];
                     for to in checks {
-                        checking_moves(s, board, Piece::Pawn, from(to), to.bitboard(), Bitboard::EMPTY, out);
+                        checking_moves(s, board, Piece::Pawn, from(to), None, to.bitboard(), Bitboard::EMPTY, out);
                     }
                     if context.units < 4 {
                         for to in set - checks {
                             if context.may_stalemate(Piece::Pawn, from(to)) {
-                                quiet_stalemates(s, board, Piece::Pawn, from(to), to.bitboard(), out);
+                                quiet_stalemates(s, board, Piece::Pawn, from(to), None, to.bitboard(), out);
                             }
                         }
                     }
@@ -438,14 +438,13 @@ macro_rules! stats_fn {
                             (Piece::Knight, knight_attacks(context.king)),
                         ] {
                             let direct = promotions & checks;
-                            promotion_checks(s, board, from, piece, direct, discovered, out);
+                            let promotion = Some(piece);
+                            if !(direct | discovered).is_empty() {
+                                checking_moves(s, board, Piece::Pawn, from, promotion, direct, discovered, out);
+                            }
                             if context.may_stalemate(Piece::Queen, from) {
-                                for quiet in promotions - direct - discovered {
-                                    let mv = Move { from, to: quiet, promotion: Some(piece) };
-                                    let mut child = board.clone();
-                                    child.play_piece::<S, false>(s, Piece::Pawn, mv);
-                                    out.stalemates += u64::from(!child.generate_with(s, |_| true));
-                                }
+                                let quiet = promotions - direct - discovered;
+                                quiet_stalemates(s, board, Piece::Pawn, from, promotion, quiet, out);
                             }
                         }
                     }
@@ -527,15 +526,17 @@ stats_fn!(
     leaves_modern
 );
 
-/// Checking moves of `piece` from `from`: to `direct` (the piece itself checks) and to
-/// `discovered` (it unmasks a slider), both where both. Counted by kind; each is made to see
-/// whether it mates.
+/// Checking moves of `piece` from `from` (a pawn promoting to `promotion`): to `direct` (the
+/// moved piece itself checks) and to `discovered` (it unmasks a slider), both where both.
+/// Counted by kind; each is made to see whether it mates.
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 fn checking_moves<S: Sliders>(
     s: S,
     board: &Board,
     piece: Piece,
     from: Square,
+    promotion: Option<Piece>,
     direct: Bitboard,
     discovered: Bitboard,
     out: &mut PerftStats,
@@ -547,13 +548,21 @@ fn checking_moves<S: Sliders>(
         u64::from((discovered - both).len()),
     );
     out.add_checks(CheckKind::DirectDiscovered, u64::from(both.len()));
-    for target in direct | discovered {
+    for to in direct | discovered {
         let mut child = board.clone();
-        child.play_piece::<S, false>(s, piece, Move::new(from, target));
+        child.play_piece::<S, false>(
+            s,
+            piece,
+            Move {
+                from,
+                to,
+                promotion,
+            },
+        );
         if !child.generate_with(s, |_| true) {
-            out.add_mate(if both.has(target) {
+            out.add_mate(if both.has(to) {
                 CheckKind::DirectDiscovered
-            } else if direct.has(target) {
+            } else if direct.has(to) {
                 CheckKind::Direct
             } else {
                 CheckKind::SingleDiscovered
@@ -562,61 +571,35 @@ fn checking_moves<S: Sliders>(
     }
 }
 
-/// Promotions of the pawn on `from` to `piece` that check: directly on `direct`, by
-/// unmasking a slider on `discovered`. Counted by kind; each is made to see whether it mates.
-#[inline(never)]
-fn promotion_checks<S: Sliders>(
-    s: S,
-    board: &Board,
-    from: Square,
-    piece: Piece,
-    direct: Bitboard,
-    discovered: Bitboard,
-    out: &mut PerftStats,
-) {
-    let both = direct & discovered;
-    for target in direct | discovered {
-        let kind = if both.has(target) {
-            CheckKind::DirectDiscovered
-        } else if direct.has(target) {
-            CheckKind::Direct
-        } else {
-            CheckKind::SingleDiscovered
-        };
-        out.add_checks(kind, 1);
-        let mut child = board.clone();
-        let mv = Move {
-            from,
-            to: target,
-            promotion: Some(piece),
-        };
-        child.play_piece::<S, false>(s, Piece::Pawn, mv);
-        if !child.generate_with(s, |_| true) {
-            out.add_mate(kind);
-        }
-    }
-}
-
-/// Quiet (non-checking) ordinary moves of `piece` from `from` to `targets`, each made to see
-/// whether it stalemates.
+/// Quiet (non-checking) moves of `piece` from `from` (a pawn promoting to `promotion`) to
+/// `targets`, each made to see whether it stalemates.
 #[inline(never)]
 fn quiet_stalemates<S: Sliders>(
     s: S,
     board: &Board,
     piece: Piece,
     from: Square,
+    promotion: Option<Piece>,
     targets: Bitboard,
     out: &mut PerftStats,
 ) {
-    for target in targets {
+    for to in targets {
         let mut child = board.clone();
-        child.play_piece::<S, false>(s, piece, Move::new(from, target));
+        child.play_piece::<S, false>(
+            s,
+            piece,
+            Move {
+                from,
+                to,
+                promotion,
+            },
+        );
         out.stalemates += u64::from(!child.generate_with(s, |_| true));
     }
 }
 
 /// The leaf `mv` (by `piece`) leads to, made and classified from its checkers: for the moves
-/// that set-wise counting leaves out (castling, en passant, promotions). `moved` is where the
+/// that set-wise counting leaves out (castling, en passant). `moved` is where the
 /// moved piece ends up. Counts `nodes` and the check, mate and stalemate fields.
 #[inline(never)]
 fn made_leaf<S: Sliders>(
