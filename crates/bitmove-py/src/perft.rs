@@ -159,6 +159,11 @@ pub(crate) fn perft_stats<'py>(
     let board = Board::parse(Some(fen), chess960)?;
     let options = options(threads, hash_mb)?;
     let stats = py.detach(|| bitmove::perft_stats_with_options(&board, depth, &options));
+    stats_dict(py, &stats)
+}
+
+/// The statistics as `{field: count}`, in the library's field order.
+fn stats_dict<'py>(py: Python<'py>, stats: &bitmove::PerftStats) -> PyResult<Bound<'py, PyDict>> {
     let out = PyDict::new(py);
     for (name, count) in stats.fields() {
         out.set_item(name, count)?;
@@ -278,13 +283,5 @@ pub(crate) fn perft_stats_many<'py>(
     let all = count_many(py, &fens, chess960, threads, |board| {
         table.perft_stats(board, depth)
     })?;
-    all.iter()
-        .map(|stats| {
-            let out = PyDict::new(py);
-            for (name, count) in stats.fields() {
-                out.set_item(name, count)?;
-            }
-            Ok(out)
-        })
-        .collect()
+    all.iter().map(|stats| stats_dict(py, stats)).collect()
 }
