@@ -524,6 +524,32 @@ fn bench_quick_json() {
 }
 
 #[test]
+fn bench_stats_times_both_and_gives_the_ratio() {
+    let out = bitmove(&["bench", "--quick", "--stats", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&out);
+    let positions = v["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 6);
+    assert_eq!(positions[3]["name"], "pos4");
+    assert_eq!(positions[3]["nodes"], 422_333);
+    for p in positions {
+        assert!(
+            p["plain_seconds"].is_number() && p["stats_seconds"].is_number(),
+            "{p}"
+        );
+        assert!(p["ratio"].as_f64().is_some_and(|r| r > 0.0), "{p}");
+    }
+    assert!(v["ratio"].as_f64().is_some_and(|r| r > 0.0), "{v}");
+
+    let out = bitmove(&["bench", "--quick", "--stats"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.lines().next().unwrap().contains("ratio"), "{text}");
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("total ") && last.ends_with('x'), "{text}");
+}
+
+#[test]
 fn completions_for_each_shell() {
     for (shell, marker) in [
         ("bash", "_bitmove()"),
