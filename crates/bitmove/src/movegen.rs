@@ -9,7 +9,8 @@
 //! occupancy.
 
 use crate::attacks::{
-    SliderBackend, Sliders, between, dispatch, king_attacks, knight_attacks, line, pawn_attacks,
+    SliderBackend, Sliders, between, bishop_rays, dispatch, king_attacks, knight_attacks, line,
+    pawn_attacks, pawn_attacks_set, rook_rays,
 };
 use crate::{Bitboard, Board, Color, File, Move, MoveList, Piece, PieceMoves, Rank, Square};
 
@@ -251,19 +252,77 @@ impl Board {
         listener: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
         let king = self.king(us);
-        let occupied = self.occupied() - king;
-        let mut to = Bitboard::EMPTY;
-        for target in king_attacks(king) - self.colors(us) {
-            if !self.attacked_with(s, target, !us, occupied) {
-                to |= target;
-            }
-        }
+        let to = self.king_targets(s, us, king);
         !to.is_empty()
             && listener(PieceMoves {
                 piece: Piece::King,
                 from: king,
                 to,
             })
+    }
+
+    /// The squares `us`'s king on `king` may step to: not ours, and attacked by no enemy
+    /// piece once the king has left (it is lifted off the board for the slider lookups).
+    ///
+    /// A single square is asked about directly. With more, the leapers are taken off
+    /// set-wise (pawns by shifts), then the sliders are asked per square left or per slider,
+    /// whichever means fewer lookups: open endgames have many squares and few sliders.
+    #[inline(always)]
+    pub(crate) fn king_targets<S: Sliders>(&self, s: S, us: Color, king: Square) -> Bitboard {
+        let mut to = king_attacks(king) - self.colors(us);
+        if to.is_empty() {
+            return to;
+        }
+        let them = !us;
+        if !to.has_many() {
+            // One square (crowded boards): ask about it directly.
+            let target = to.first().unwrap_or(king);
+            return if self.attacked_with(s, target, them, self.occupied() - king) {
+                Bitboard::EMPTY
+            } else {
+                to
+            };
+        }
+        let theirs = self.colors(them);
+        to -= pawn_attacks_set(them, self.pieces(Piece::Pawn) & theirs)
+            | king_attacks(self.king(them));
+        for knight in self.pieces(Piece::Knight) & theirs {
+            to -= knight_attacks(knight);
+        }
+        if to.is_empty() {
+            return to;
+        }
+        let occupied = self.occupied() - king;
+        let queens = self.pieces(Piece::Queen);
+        let rooks = (self.pieces(Piece::Rook) | queens) & theirs;
+        let bishops = (self.pieces(Piece::Bishop) | queens) & theirs;
+        if to.len() <= (rooks | bishops).len() {
+            // Fewer squares than sliders (crowded boards): ask per square.
+            for target in to {
+                if !(rook_rays(target) & rooks).is_empty()
+                    && !(s.rook(target, occupied) & rooks).is_empty()
+                    || !(bishop_rays(target) & bishops).is_empty()
+                        && !(s.bishop(target, occupied) & bishops).is_empty()
+                {
+                    to ^= target;
+                }
+            }
+            return to;
+        }
+        for rook in rooks {
+            if !(rook_rays(rook) & to).is_empty() {
+                to -= s.rook(rook, occupied);
+                if to.is_empty() {
+                    return to;
+                }
+            }
+        }
+        for bishop in bishops {
+            if !(bishop_rays(bishop) & to).is_empty() {
+                to -= s.bishop(bishop, occupied);
+            }
+        }
+        to
     }
 
     /// Castling moves, if any right of the side to move remains and nothing stands between
