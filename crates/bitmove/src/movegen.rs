@@ -9,8 +9,8 @@
 //! occupancy.
 
 use crate::attacks::{
-    SliderBackend, Sliders, between, bishop_rays, dispatch, king_attacks, knight_attacks, line,
-    pawn_attacks, pawn_attacks_set, rook_rays,
+    SliderBackend, Sliders, between, bishop_rays, dispatch, king_attacks, knight_attacks,
+    knight_attacks_set, line, pawn_attacks, pawn_attacks_set, rook_rays,
 };
 use crate::{Bitboard, Board, Color, File, Move, MoveList, Piece, PieceMoves, Rank, Square};
 
@@ -345,10 +345,14 @@ impl Board {
         !open.is_empty() && self.generate_castling_slow(s, us, open, listener)
     }
 
-    /// Castling as king-takes-own-rook. The squares between king and rook and their
-    /// destinations must be empty (but for the two of them), and no square the king stands on
-    /// or crosses may be attacked, judged with king and rook both lifted off the board.
-    #[inline(never)]
+    /// Castling as king-takes-own-rook, for the rooks in `rooks`, which the king sees along
+    /// the back rank. The squares king and rook pass over or land on must be empty (but for
+    /// the two of them), and no square the king stands on or crosses may be attacked, judged
+    /// with king and rook both lifted off the board.
+    ///
+    /// Inlined into its callers so that it is compiled for their instruction set: a
+    /// separately compiled copy would count bits without POPCNT.
+    #[inline(always)]
     fn generate_castling_slow<S: Sliders>(
         &self,
         s: S,
@@ -359,10 +363,6 @@ impl Board {
         let back = Rank::First.relative_to(us);
         let king = self.king(us);
         for rook in rooks {
-            // Anything between king and rook blocks castling: the cheap test first.
-            if !(between(king, rook) & self.occupied()).is_empty() {
-                continue;
-            }
             let side = self.castling.side_of(us, rook);
             let king_to = Square::new(side.king_to(), back);
             let rook_to = Square::new(side.rook_to(), back);
@@ -373,10 +373,7 @@ impl Board {
                 continue;
             }
             let occupied = self.occupied() - king.bitboard() - rook.bitboard();
-            if king_path
-                .into_iter()
-                .any(|sq| self.attacked_with(s, sq, !us, occupied))
-            {
+            if self.any_attacked(s, king_path, !us, occupied) {
                 continue;
             }
             let moves = PieceMoves {
@@ -389,6 +386,34 @@ impl Board {
             }
         }
         false
+    }
+
+    /// Whether a piece of `by` attacks any square of `squares`, with `occupied` as the
+    /// blockers: the leapers set-wise, then the sliders per square.
+    #[inline(always)]
+    fn any_attacked<S: Sliders>(
+        &self,
+        s: S,
+        squares: Bitboard,
+        by: Color,
+        occupied: Bitboard,
+    ) -> bool {
+        let theirs = self.colors(by);
+        let leapers = pawn_attacks_set(by, self.pieces(Piece::Pawn) & theirs)
+            | king_attacks(self.king(by))
+            | knight_attacks_set(self.pieces(Piece::Knight) & theirs);
+        if !(leapers & squares).is_empty() {
+            return true;
+        }
+        let queens = self.pieces(Piece::Queen);
+        let rooks = (self.pieces(Piece::Rook) | queens) & theirs;
+        let bishops = (self.pieces(Piece::Bishop) | queens) & theirs;
+        squares.into_iter().any(|square| {
+            !(rook_rays(square) & rooks).is_empty()
+                && !(s.rook(square, occupied) & rooks).is_empty()
+                || !(bishop_rays(square) & bishops).is_empty()
+                    && !(s.bishop(square, occupied) & bishops).is_empty()
+        })
     }
 
     /// Every piece but the king. In check (`CHECK`), targets shrink to the check-evasion mask
