@@ -552,9 +552,11 @@ pub(crate) fn count_pawn_moves<const WHITE: bool>(
     let single = single & target;
     let west = forward_west::<WHITE>(free) & enemies & target;
     let east = forward_east::<WHITE>(free) & enemies & target;
-    let mut count =
-        double.len() + (single - last).len() + (west - last).len() + (east - last).len();
-    count += 4 * ((single & last).len() + (west & last).len() + (east & last).len());
+    let mut count = double.len() + single.len() + west.len() + east.len();
+    if !(free & Rank::Seventh.relative_to(us)).is_empty() {
+        // Each promotion counts four: three more than counted above.
+        count += 3 * ((single & last).len() + (west & last).len() + (east & last).len());
+    }
     if !in_check {
         for from in pawns & pinned {
             let bit = from.bitboard();
