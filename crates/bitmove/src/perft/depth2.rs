@@ -94,9 +94,15 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
     let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
     let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
     let without_king = occupied - king.bitboard();
-    for z in zone {
-        let lines = (rook_rays(z) & straight | bishop_rays(z) & diagonal) & ours;
-        for x in lines {
+    for x in (straight | diagonal) & ours {
+        let mut rays = Bitboard::EMPTY;
+        if straight.has(x) {
+            rays |= rook_rays(x);
+        }
+        if diagonal.has(x) {
+            rays |= bishop_rays(x);
+        }
+        for z in rays & zone {
             let segment = between(z, x);
             if z == king {
                 let blockers = segment & occupied;
