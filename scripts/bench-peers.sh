@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Perft speed of bitmove against cozy-chess (magic and pext builds), chess and shakmaty:
-# single thread, bulk counting, node counts checked, 3 interleaved runs, Markdown table.
+# single thread, bulk counting, node counts checked, 5 interleaved runs, Markdown table.
 #
 # Usage: scripts/bench-peers.sh [quick|full]      (default quick; full takes minutes)
 #

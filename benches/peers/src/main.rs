@@ -4,10 +4,12 @@
 //! peers [quick|full] [--pext-bin PATH]
 //! ```
 //!
-//! For each of three runs, each position and each engine (interleaved in that order) one
+//! For each of five runs, each position and each engine (interleaved in that order) one
 //! single-threaded, bulk-counting perft is timed and its node count checked against the known
 //! value; a wrong count is a hard failure. The result is a Markdown table of median Mnps per
-//! position, the aggregate (total nodes / total median seconds) and the ratio to bitmove.
+//! position, the aggregate (total nodes / total median seconds) and the ratio to bitmove,
+//! then bitmove's speed-up over each peer per position (the median of the runs' paired
+//! ratios) with their geometric mean.
 //!
 //! cozy-chess exists in two builds (its `pext` cargo feature on or off) and cargo unifies
 //! features within a build, so this binary contains only one of them. The other one is the
@@ -26,7 +28,7 @@ use std::process::{Command, ExitCode, Stdio};
 use engines::Engine;
 
 /// Measurements per (engine, position); the table reports their median.
-const RUNS: usize = 3;
+const RUNS: usize = 5;
 
 const CHILD_MODE: &str = "__measure";
 const PEXT_BIN_ENV: &str = "PEERS_PEXT_BIN";
@@ -339,7 +341,11 @@ fn report(set: Set, engines: &[Engine], seconds: &[Vec<Vec<f64>>], argv: &[Strin
             let _ = write!(out, "| {} |", engine.label());
             let mut log_sum = 0.0;
             for (theirs, ours) in seconds[e].iter().zip(&seconds[b]) {
-                let ratio = median(theirs) / median(ours);
+                // Paired: each run's two times were taken seconds apart, so their ratio
+                // shares the machine's state; the median of the per-run ratios is steadier
+                // on a noisy machine than the ratio of two separate medians.
+                let paired: Vec<f64> = theirs.iter().zip(ours).map(|(t, o)| t / o).collect();
+                let ratio = median(&paired);
                 log_sum += ratio.ln();
                 let _ = write!(out, " {ratio:.2}x |");
             }
@@ -351,7 +357,8 @@ fn report(set: Set, engines: &[Engine], seconds: &[Vec<Vec<f64>>], argv: &[Strin
     let _ = write!(
         out,
         "Mnps = million leaf nodes per second. aggregate = total nodes / sum of median seconds. \
-         bitmove vs X = X's median time / bitmove's, per position; geomean = their geometric mean."
+         bitmove vs X = the median over runs of X's time / bitmove's in the same run, per position; \
+         geomean = their geometric mean."
     );
     if engines.contains(&Engine::CozyPext) {
         let _ = write!(
