@@ -190,7 +190,23 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
     let en_passant_risk = beside & Rank::Fourth.relative_to(us).bitboard();
     let second = Rank::Second.relative_to(us);
 
+    // Our moves, collected first so that the work below runs in this function's body rather
+    // than in a closure inlined into every place generation emits moves. There are at most
+    // 20 groups: 15 pieces besides the king, the king, two castlings, two en-passant captures.
+    let mut groups = [crate::PieceMoves {
+        piece: Piece::Pawn,
+        from: Square::A1,
+        to: Bitboard::EMPTY,
+    }; 24];
+    let mut n_groups = 0;
     board.generate_for::<S, WHITE>(s, |moves| {
+        if let Some(slot) = groups.get_mut(n_groups) {
+            *slot = moves;
+            n_groups += 1;
+        }
+        false
+    });
+    for &moves in &groups[..n_groups] {
         let from = moves.from;
         // A slider of ours must not see the zone, nor line up with their king through any
         // number of blockers (a pin made or released).
@@ -260,8 +276,7 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
             child.play_piece::<S, false>(s, moves.piece, mv);
             nodes += child.count_with(s) as u64;
         }
-        false
-    });
+    }
     nodes
 }
     };
