@@ -273,6 +273,21 @@ fn median(xs: &[f64]) -> f64 {
     xs[xs.len() / 2]
 }
 
+/// A Markdown table's two header lines: `first`, one column per position, then the two
+/// columns `last` names (`"a | b"`), all right-aligned but the first.
+fn table_header(out: &mut String, set: Set, first: &str, last: &str) {
+    let _ = write!(out, "| {first} |");
+    for pos in &POSITIONS {
+        let _ = write!(out, " {} d{} |", pos.name, set.depth(pos));
+    }
+    let _ = writeln!(out, " {last} |");
+    let _ = write!(out, "|---|");
+    for _ in &POSITIONS {
+        let _ = write!(out, "---:|");
+    }
+    let _ = writeln!(out, "---:|---:|");
+}
+
 fn report(set: Set, engines: &[Engine], seconds: &[Vec<Vec<f64>>], argv: &[String]) -> String {
     let total_nodes: u64 = POSITIONS.iter().map(|p| set.nodes(p)).sum();
     let aggregate = |e: usize| {
@@ -296,16 +311,7 @@ fn report(set: Set, engines: &[Engine], seconds: &[Vec<Vec<f64>>], argv: &[Strin
     );
     let _ = writeln!(out);
 
-    let _ = write!(out, "| engine |");
-    for pos in &POSITIONS {
-        let _ = write!(out, " {} d{} |", pos.name, set.depth(pos));
-    }
-    let _ = writeln!(out, " aggregate | vs bitmove |");
-    let _ = write!(out, "|---|");
-    for _ in &POSITIONS {
-        let _ = write!(out, "---:|");
-    }
-    let _ = writeln!(out, "---:|---:|");
+    table_header(&mut out, set, "engine", "aggregate | vs bitmove");
 
     for (e, engine) in engines.iter().enumerate() {
         let _ = write!(out, "| {} |", engine.label());
@@ -324,16 +330,7 @@ fn report(set: Set, engines: &[Engine], seconds: &[Vec<Vec<f64>>], argv: &[Strin
     let bitmove = engines.iter().position(|&e| e == Engine::Bitmove);
     if let Some(b) = bitmove {
         let _ = writeln!(out);
-        let _ = write!(out, "| bitmove vs |");
-        for pos in &POSITIONS {
-            let _ = write!(out, " {} d{} |", pos.name, set.depth(pos));
-        }
-        let _ = writeln!(out, " geomean | aggregate |");
-        let _ = write!(out, "|---|");
-        for _ in &POSITIONS {
-            let _ = write!(out, "---:|");
-        }
-        let _ = writeln!(out, "---:|---:|");
+        table_header(&mut out, set, "bitmove vs", "geomean | aggregate");
         for (e, engine) in engines.iter().enumerate() {
             if e == b {
                 continue;

@@ -629,11 +629,23 @@ impl Board {
         }
         let rooks = (p[Piece::Rook.index()] | p[Piece::Queen.index()]) & theirs;
         let bishops = (p[Piece::Bishop.index()] | p[Piece::Queen.index()]) & theirs;
-        // The empty-board rays filter out most slider lookups.
-        (!(rook_rays(square) & rooks).is_empty() && !(s.rook(square, occupied) & rooks).is_empty())
-            || (!(bishop_rays(square) & bishops).is_empty()
-                && !(s.bishop(square, occupied) & bishops).is_empty())
+        sliders_attack(s, square, rooks, bishops, occupied)
     }
+}
+
+/// Whether one of `rooks` (straight movers) or `bishops` (diagonal movers) attacks `square`,
+/// with `occupied` as the blockers. The empty-board rays filter out most slider lookups.
+#[inline(always)]
+pub(crate) fn sliders_attack<S: Sliders>(
+    s: S,
+    square: Square,
+    rooks: Bitboard,
+    bishops: Bitboard,
+    occupied: Bitboard,
+) -> bool {
+    (!(rook_rays(square) & rooks).is_empty() && !(s.rook(square, occupied) & rooks).is_empty())
+        || (!(bishop_rays(square) & bishops).is_empty()
+            && !(s.bishop(square, occupied) & bishops).is_empty())
 }
 
 /// Where king and rook end up when the king on `king` castles with the rook on `rook`.

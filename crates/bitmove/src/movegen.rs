@@ -12,6 +12,7 @@ use crate::attacks::{
     SliderBackend, Sliders, between, bishop_rays, dispatch, king_attacks, knight_attacks,
     knight_attacks_set, line, pawn_attacks, pawn_attacks_set, rook_rays,
 };
+use crate::board::sliders_attack;
 use crate::{Bitboard, Board, Color, File, Move, MoveList, Piece, PieceMoves, Rank, Square};
 
 impl Board {
@@ -299,11 +300,7 @@ impl Board {
         if to.len() <= (rooks | bishops).len() {
             // Fewer squares than sliders (crowded boards): ask per square.
             for target in to {
-                if !(rook_rays(target) & rooks).is_empty()
-                    && !(s.rook(target, occupied) & rooks).is_empty()
-                    || !(bishop_rays(target) & bishops).is_empty()
-                        && !(s.bishop(target, occupied) & bishops).is_empty()
-                {
+                if sliders_attack(s, target, rooks, bishops, occupied) {
                     to ^= target;
                 }
             }
@@ -408,12 +405,9 @@ impl Board {
         let queens = self.pieces(Piece::Queen);
         let rooks = (self.pieces(Piece::Rook) | queens) & theirs;
         let bishops = (self.pieces(Piece::Bishop) | queens) & theirs;
-        squares.into_iter().any(|square| {
-            !(rook_rays(square) & rooks).is_empty()
-                && !(s.rook(square, occupied) & rooks).is_empty()
-                || !(bishop_rays(square) & bishops).is_empty()
-                    && !(s.bishop(square, occupied) & bishops).is_empty()
-        })
+        squares
+            .into_iter()
+            .any(|square| sliders_attack(s, square, rooks, bishops, occupied))
     }
 
     /// Every piece but the king. In check (`CHECK`), targets shrink to the check-evasion mask

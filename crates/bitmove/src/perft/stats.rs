@@ -549,17 +549,18 @@ fn checking_moves<S: Sliders>(
     );
     out.add_checks(CheckKind::DirectDiscovered, u64::from(both.len()));
     for to in direct | discovered {
-        let mut child = board.clone();
-        child.play_piece::<S, false>(
+        if !after(
             s,
+            board,
             piece,
             Move {
                 from,
                 to,
                 promotion,
             },
-        );
-        if !child.generate_with(s, |_| true) {
+        )
+        .generate_with(s, |_| true)
+        {
             out.add_mate(if both.has(to) {
                 CheckKind::DirectDiscovered
             } else if direct.has(to) {
@@ -584,9 +585,9 @@ fn quiet_stalemates<S: Sliders>(
     out: &mut PerftStats,
 ) {
     for to in targets {
-        let mut child = board.clone();
-        child.play_piece::<S, false>(
+        let child = after(
             s,
+            board,
             piece,
             Move {
                 from,
@@ -596,6 +597,14 @@ fn quiet_stalemates<S: Sliders>(
         );
         out.stalemates += u64::from(!child.generate_with(s, |_| true));
     }
+}
+
+/// `board` after `piece` makes `mv`.
+#[inline(always)]
+fn after<S: Sliders>(s: S, board: &Board, piece: Piece, mv: Move) -> Board {
+    let mut child = board.clone();
+    child.play_piece::<S, false>(s, piece, mv);
+    child
 }
 
 /// The leaf `mv` (by `piece`) leads to, made and classified from its checkers: for the moves
@@ -610,8 +619,7 @@ fn made_leaf<S: Sliders>(
     moved: Square,
     out: &mut PerftStats,
 ) {
-    let mut child = board.clone();
-    child.play_piece::<S, false>(s, piece, mv);
+    let child = after(s, board, piece, mv);
     out.nodes += 1;
     let has_move = child.generate_with(s, |_| true);
     if child.checkers.is_empty() {
