@@ -30,17 +30,17 @@ use crate::attacks::{
     pawn_attacks_set, rook_rays,
 };
 use crate::movegen::count_pawn_moves;
-use crate::{Bitboard, Board, Color, File, Piece, Rank, Square};
+use crate::{Bitboard, Board, Color, File, Piece, PieceMoves, Rank, Square};
 
 /// One of their sliders in the null position: where it stands, what it attacks, the squares
 /// it may move to (not its own side's, and along the pin line if pinned) and how many of its
 /// attacks are moves.
 #[derive(Clone, Copy)]
-struct Slider {
-    square: Square,
-    attacks: Bitboard,
-    allowed: Bitboard,
-    moves: u32,
+pub(super) struct Slider {
+    pub(super) square: Square,
+    pub(super) attacks: Bitboard,
+    pub(super) allowed: Bitboard,
+    pub(super) moves: u32,
 }
 
 impl Slider {
@@ -50,6 +50,245 @@ impl Slider {
         allowed: Bitboard::EMPTY,
         moves: 0,
     };
+}
+
+/// What a depth-2 node (side to move not in check) knows about the opponent's replies to
+/// its quiet moves: the null position, their sliders and pawns as it sees them, and which of
+/// our moves leave everything else about those replies as it is.
+pub(super) struct NullReplies {
+    /// The position with the opponent to move and nothing else changed.
+    pub(super) null: Board,
+    pub(super) ours: Bitboard,
+    pub(super) occupied: Bitboard,
+    /// Their pieces pinned to their king, in the null position.
+    pub(super) their_pinned: Bitboard,
+    /// Their sliders, diagonal and straight apart (a queen is in both).
+    pub(super) diagonals: [Slider; 16],
+    pub(super) straights: [Slider; 16],
+    pub(super) n_diagonal: usize,
+    pub(super) n_straight: usize,
+    /// Everything their sliders attack.
+    pub(super) slider_reach: Bitboard,
+    pub(super) their_pawns: Bitboard,
+    /// The squares their pawns' pushes and captures depend on.
+    pub(super) pawn_reach: Bitboard,
+    /// Which of our moves may be shortcut.
+    pub(super) rules: ShortcutRules,
+}
+
+/// Which quiet moves of ours leave the opponent's replies as the null position has them, but
+/// for the occupancy of the two squares (see the module's documentation).
+#[derive(Clone, Copy)]
+pub(super) struct ShortcutRules {
+    occupied: Bitboard,
+    king: Square,
+    zone: Bitboard,
+    forbidden: Bitboard,
+    knight_bad: Bitboard,
+    king_bad: Bitboard,
+    pawn_bad: Bitboard,
+    never: Bitboard,
+    en_passant_risk: Bitboard,
+    second: Rank,
+}
+
+impl NullReplies {
+    /// The analysis of `board`, whose side to move (White when `WHITE`) is not in check.
+    #[inline(always)]
+    pub(super) fn new<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> NullReplies {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let them = !us;
+        let ours = board.colors(us);
+        let theirs = board.colors(them);
+        let occupied = ours | theirs;
+        let king = board.king(them);
+
+        // Squares whose attack status by us matters to their king.
+        let mut zone = king_attacks(king) | king;
+        if !(board.castling_rights().rook_squares() & Rank::First.relative_to(them)).is_empty() {
+            zone |= Rank::First.relative_to(them).bitboard();
+        }
+
+        // Our sliders' lines to the zone: a line with no blocker is cut by a piece landing on
+        // it; a blocker that leaves may open it. Towards their king (pins and discovered
+        // checks) a line matters up to two blockers; towards the other zone squares (judged
+        // with their king lifted off the board) up to one.
+        let mut forbidden = zone;
+        let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
+        let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+        let without_king = occupied - king.bitboard();
+        for x in (straight | diagonal) & ours {
+            let mut rays = Bitboard::EMPTY;
+            if straight.has(x) {
+                rays |= rook_rays(x);
+            }
+            if diagonal.has(x) {
+                rays |= bishop_rays(x);
+            }
+            for z in rays & zone {
+                let segment = between(z, x);
+                if z == king {
+                    let blockers = segment & occupied;
+                    match blockers.len() {
+                        0 | 1 => forbidden |= segment,
+                        2 => forbidden |= blockers,
+                        _ => {}
+                    }
+                } else {
+                    let blockers = segment & without_king;
+                    match blockers.len() {
+                        0 => forbidden |= segment,
+                        1 => forbidden |= blockers,
+                        _ => {}
+                    }
+                }
+            }
+        }
+
+        let mut null = board.clone();
+        null.side = them;
+        null.en_passant = None;
+        null.update_checks(s);
+        let their_pinned = null.pinned;
+
+        // Their sliders as the null position sees them.
+        let mut diagonals = [Slider::NONE; 16];
+        let mut straights = [Slider::NONE; 16];
+        let mut n_diagonal = 0;
+        let mut n_straight = 0;
+        let mut slider_reach = Bitboard::EMPTY;
+        for (set, list, n, diagonal) in [
+            (diagonal & theirs, &mut diagonals, &mut n_diagonal, true),
+            (straight & theirs, &mut straights, &mut n_straight, false),
+        ] {
+            for square in set {
+                let attacks = if diagonal {
+                    s.bishop(square, occupied)
+                } else {
+                    s.rook(square, occupied)
+                };
+                let mut allowed = !theirs;
+                if their_pinned.has(square) {
+                    allowed &= line(king, square);
+                }
+                slider_reach |= attacks;
+                if let Some(slot) = list.get_mut(*n) {
+                    *slot = Slider {
+                        square,
+                        attacks,
+                        allowed,
+                        moves: (attacks & allowed).len(),
+                    };
+                    *n += 1;
+                }
+            }
+        }
+
+        let their_pawns = board.colored_pieces(them, Piece::Pawn);
+        let push = |set: Bitboard| if WHITE { set.down() } else { set.up() };
+        let pawn_reach = push(their_pawns)
+            | push(push(their_pawns & Rank::Second.relative_to(them)))
+            | pawn_attacks_set(them, their_pawns);
+
+        // Landing or starting squares from which a piece of ours would attack the zone, and
+        // double-push squares beside one of their pawns (en passant).
+        let beside = Bitboard((their_pawns.0 >> 1) & !File::H.bitboard().0)
+            | Bitboard((their_pawns.0 << 1) & !File::A.bitboard().0);
+        NullReplies {
+            null,
+            ours,
+            occupied,
+            their_pinned,
+            diagonals,
+            straights,
+            n_diagonal,
+            n_straight,
+            slider_reach,
+            their_pawns,
+            pawn_reach,
+            rules: ShortcutRules {
+                occupied,
+                king,
+                zone,
+                forbidden,
+                knight_bad: knight_attacks_set(zone),
+                king_bad: king_attacks_set(zone),
+                pawn_bad: pawn_attacks_set(them, zone),
+                never: forbidden | occupied | Rank::Eighth.relative_to(us).bitboard(),
+                en_passant_risk: beside & Rank::Fourth.relative_to(us).bitboard(),
+                second: Rank::Second.relative_to(us),
+            },
+        }
+    }
+}
+
+impl ShortcutRules {
+    /// The targets of `moves` (ours) that change their replies only through the occupancy
+    /// of the two squares, as the null position's sliders and pawns see it.
+    #[inline(always)]
+    pub(super) fn shortcut<S: Sliders>(&self, s: S, moves: PieceMoves) -> Bitboard {
+        let from = moves.from;
+        if self.forbidden.has(from) {
+            return Bitboard::EMPTY;
+        }
+        let (king, zone) = (self.king, self.zone);
+        // A slider of ours must not see the zone, nor line up with their king through any
+        // number of blockers (a pin made or released).
+        let blind = |square: Square, occupied: Bitboard| match moves.piece {
+            Piece::Bishop => {
+                !bishop_rays(square).has(king) && (s.bishop(square, occupied) & zone).is_empty()
+            }
+            Piece::Rook => {
+                !rook_rays(square).has(king) && (s.rook(square, occupied) & zone).is_empty()
+            }
+            _ => {
+                !(bishop_rays(square) | rook_rays(square)).has(king)
+                    && (s.queen(square, occupied) & zone).is_empty()
+            }
+        };
+        match moves.piece {
+            Piece::Knight if !self.knight_bad.has(from) => moves.to - self.never - self.knight_bad,
+            Piece::King if !self.king_bad.has(from) => moves.to - self.never - self.king_bad,
+            Piece::Pawn if !self.pawn_bad.has(from) => {
+                let mut to = moves.to - self.never - self.pawn_bad;
+                if from.rank() == self.second {
+                    to -= self.en_passant_risk;
+                }
+                // A diagonal step to an empty square is en passant.
+                to & from.file().bitboard()
+            }
+            Piece::Bishop | Piece::Rook | Piece::Queen if blind(from, self.occupied) => (moves.to
+                - self.never)
+                .into_iter()
+                .filter(|&to| blind(to, self.occupied ^ from ^ to))
+                .collect(),
+            _ => Bitboard::EMPTY,
+        }
+    }
+}
+
+/// Our move groups, collected first so that the work on them runs in the caller's body rather
+/// than in a closure inlined into every place generation emits moves. There are at most 20
+/// groups: 15 pieces besides the king, the king, two castlings, two en-passant captures.
+#[inline(always)]
+pub(super) fn move_groups<S: Sliders, const WHITE: bool>(
+    s: S,
+    board: &Board,
+) -> ([PieceMoves; 24], usize) {
+    let mut groups = [PieceMoves {
+        piece: Piece::Pawn,
+        from: Square::A1,
+        to: Bitboard::EMPTY,
+    }; 24];
+    let mut n_groups = 0;
+    board.generate_for::<S, WHITE>(s, |moves| {
+        if let Some(slot) = groups.get_mut(n_groups) {
+            *slot = moves;
+            n_groups += 1;
+        }
+        false
+    });
+    (groups, n_groups)
 }
 
 /// Stamps out the depth-2 count with the given attributes. It must be compiled per

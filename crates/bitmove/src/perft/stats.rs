@@ -12,11 +12,12 @@
 use core::iter::Sum;
 use core::ops::{Add, AddAssign, Mul};
 
+use super::depth2;
 use crate::attacks::{
-    Sliders, between, bishop_rays, knight_attacks, line, pawn_attacks, rook_rays,
+    Sliders, between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays,
 };
 use crate::movegen::{forward, forward_east, forward_west};
-use crate::{Bitboard, Board, Color, Move, Piece, Rank, Square};
+use crate::{Bitboard, Board, Color, Move, Piece, PieceMoves, Rank, Square};
 
 /// Perft statistics: the leaves of the move tree `depth` plies below a position, by kind.
 ///
@@ -297,11 +298,16 @@ fn last_rank(us: Color) -> Bitboard {
 /// for several instruction sets like plain perft (closures take the target features of the
 /// function they are written in).
 macro_rules! stats_fn {
-    ($(#[$attr:meta])* $name:ident, $leaves:ident) => {
+    ($(#[$attr:meta])* $name:ident, $depth2:ident, $leaves:ident) => {
         /// Statistics of the leaves one ply below `board`, added to `out`. The moves are
         /// walked as in counting (set-wise pawns, one target set per piece), never built.
         $(#[$attr])*
-        fn $leaves<S: Sliders, const WHITE: bool>(s: S, board: &Board, out: &mut PerftStats) {
+        fn $leaves<S: Sliders, const WHITE: bool, R: CheckRecorder>(
+            s: S,
+            board: &Board,
+            out: &mut PerftStats,
+            record: &mut R,
+        ) {
             let us = if WHITE { Color::White } else { Color::Black };
             let context = leaf_context(s, board, us);
             let ours = board.colors(us);
@@ -322,6 +328,7 @@ macro_rules! stats_fn {
                         Bitboard::EMPTY
                     };
                     if !(direct | discovered).is_empty() {
+                        record.record(piece, from, None, direct, discovered);
                         checking_moves(s, board, piece, from, None, direct, discovered, out);
                     }
                     if context.may_stalemate(piece, from) {
@@ -395,6 +402,7 @@ macro_rules! stats_fn {
                     };
                     let checks = set & context.check_squares[Piece::Pawn.index()];
                     for to in checks {
+                        record.record(Piece::Pawn, from(to), None, to.bitboard(), Bitboard::EMPTY);
                         checking_moves(s, board, Piece::Pawn, from(to), None, to.bitboard(), Bitboard::EMPTY, out);
                     }
                     if context.units < 4 {
@@ -440,6 +448,7 @@ macro_rules! stats_fn {
                             let direct = promotions & checks;
                             let promotion = Some(piece);
                             if !(direct | discovered).is_empty() {
+                                record.record(Piece::Pawn, from, promotion, direct, discovered);
                                 checking_moves(s, board, Piece::Pawn, from, promotion, direct, discovered, out);
                             }
                             if context.may_stalemate(Piece::Queen, from) {
@@ -475,6 +484,92 @@ macro_rules! stats_fn {
             out.captures += captures;
         }
 
+        /// Statistics of the leaves two plies below `board` (White to move when `WHITE`),
+        /// added to `out`: the null-count shortcut of plain perft (`depth2.rs`), extended to
+        /// statistics. Their replies to a shortcut move are the null position's, but for the
+        /// moves and captures of their sliders and pawns that see the two squares and of
+        /// their knights that reach them. It holds when nothing about checks can change: the
+        /// null position has no checking reply, the move keeps off the lines from our king
+        /// (its first blockers and the pins and discovered-check lines), no corrected reply
+        /// checks, and we keep enough mobile units that no reply can stalemate us
+        /// ([`strong_units`]).
+        $(#[$attr])*
+        fn $depth2<S: Sliders, const WHITE: bool>(s: S, board: &Board, out: &mut PerftStats) {
+            let make = |moves: PieceMoves, out: &mut PerftStats| {
+                for mv in moves {
+                    let child = after(s, board, moves.piece, mv);
+                    if WHITE {
+                        $leaves::<S, false, ()>(s, &child, out, &mut ());
+                    } else {
+                        $leaves::<S, true, ()>(s, &child, out, &mut ());
+                    }
+                }
+            };
+            let (groups, n_groups) = depth2::move_groups::<S, WHITE>(s, board);
+            let groups = &groups[..n_groups];
+            let units = if board.in_check() { 0 } else { strong_units(board) };
+            if units < 6 {
+                for &moves in groups {
+                    make(moves, out);
+                }
+                return;
+            }
+            let replies = depth2::NullReplies::new::<S, WHITE>(s, board);
+            let mut null = PerftStats::default();
+            let mut checks = CheckList::default();
+            if WHITE {
+                $leaves::<S, false, _>(s, &replies.null, &mut null, &mut checks);
+            } else {
+                $leaves::<S, true, _>(s, &replies.null, &mut null, &mut checks);
+            }
+            let unlisted = checks.overflow || (null.checks > 0 && null.castles > 0);
+            if unlisted || null.stalemates > 0 || (null.castles > 0 && units < 8) {
+                for &moves in groups {
+                    make(moves, out);
+                }
+                return;
+            }
+            let guard = KingGuard::new::<S, WHITE>(s, board, &replies, null.castles > 0);
+            let checks = checks;
+            let (mut shortcuts, mut nodes, mut captures) = (0u64, 0i64, 0i64);
+            for &moves in groups {
+                let from = moves.from;
+                let shortcut = if moves.piece == Piece::King || guard.forbidden.has(from) {
+                    Bitboard::EMPTY
+                } else {
+                    replies.rules.shortcut(s, moves) - guard.forbidden
+                };
+                let mut made = moves.to - shortcut;
+                for to in shortcut {
+                    match guard.correction::<S, WHITE>(s, &replies, from, to) {
+                        Some((n, c)) => {
+                            shortcuts += 1;
+                            nodes += n;
+                            captures += c;
+                            if checks.len > 0 {
+                                // The same replies check; whether they mate is theirs to say.
+                                let child = after(s, board, moves.piece, Move::new(from, to));
+                                for group in checks.groups() {
+                                    mates(s, &child, group, out);
+                                }
+                            }
+                        }
+                        None => made |= to,
+                    }
+                }
+                make(PieceMoves { to: made, ..moves }, out);
+            }
+            let mut unmated = null;
+            unmated.checkmates = 0;
+            unmated.direct_checkmates = 0;
+            unmated.single_discovered_checkmates = 0;
+            unmated.direct_discovered_checkmates = 0;
+            unmated.double_discovered_checkmates = 0;
+            *out += unmated * shortcuts;
+            out.nodes = out.nodes.wrapping_add_signed(nodes);
+            out.captures = out.captures.wrapping_add_signed(captures);
+        }
+
         /// Statistics of the leaves `depth` plies below `board`, added to `out`.
         $(#[$attr])*
         fn $name<S: Sliders, const TT: bool>(
@@ -487,8 +582,8 @@ macro_rules! stats_fn {
             match depth {
                 0 => out.nodes += 1,
                 1 => match board.side {
-                    Color::White => $leaves::<S, true>(s, board, out),
-                    Color::Black => $leaves::<S, false>(s, board, out),
+                    Color::White => $leaves::<S, true, ()>(s, board, out, &mut ()),
+                    Color::Black => $leaves::<S, false, ()>(s, board, out, &mut ()),
                 },
                 _ => {
                     if TT {
@@ -498,14 +593,21 @@ macro_rules! stats_fn {
                         }
                     }
                     let mut here = PerftStats::default();
-                    board.generate_with(s, |moves| {
-                        for mv in moves {
-                            let mut child = board.clone();
-                            child.play_piece::<S, TT>(s, moves.piece, mv);
-                            $name::<S, TT>(s, &child, depth - 1, table, &mut here);
+                    if depth == 2 {
+                        match board.side {
+                            Color::White => $depth2::<S, true>(s, board, &mut here),
+                            Color::Black => $depth2::<S, false>(s, board, &mut here),
                         }
-                        false
-                    });
+                    } else {
+                        board.generate_with(s, |moves| {
+                            for mv in moves {
+                                let mut child = board.clone();
+                                child.play_piece::<S, TT>(s, moves.piece, mv);
+                                $name::<S, TT>(s, &child, depth - 1, table, &mut here);
+                            }
+                            false
+                        });
+                    }
                     if TT {
                         if let Some(t) = table {
                             t.set(board.hash, depth, &here);
@@ -518,11 +620,12 @@ macro_rules! stats_fn {
     };
 }
 
-stats_fn!(stats_baseline, leaves_baseline);
+stats_fn!(stats_baseline, depth2_baseline, leaves_baseline);
 #[cfg(target_arch = "x86_64")]
 stats_fn!(
     #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
     stats_modern,
+    depth2_modern,
     leaves_modern
 );
 
@@ -548,19 +651,29 @@ fn checking_moves<S: Sliders>(
         u64::from((discovered - both).len()),
     );
     out.add_checks(CheckKind::DirectDiscovered, u64::from(both.len()));
+    let group = CheckGroup {
+        piece,
+        from,
+        promotion,
+        direct,
+        discovered,
+    };
+    mates(s, board, &group, out);
+}
+
+/// The checkmates among the checking moves `group` on `board`: each is made and asked for a
+/// reply.
+#[inline(never)]
+fn mates<S: Sliders>(s: S, board: &Board, group: &CheckGroup, out: &mut PerftStats) {
+    let (direct, discovered) = (group.direct, group.discovered);
+    let both = direct & discovered;
     for to in direct | discovered {
-        if !after(
-            s,
-            board,
-            piece,
-            Move {
-                from,
-                to,
-                promotion,
-            },
-        )
-        .generate_with(s, |_| true)
-        {
+        let mv = Move {
+            from: group.from,
+            to,
+            promotion: group.promotion,
+        };
+        if !after(s, board, group.piece, mv).generate_with(s, |_| true) {
             out.add_mate(if both.has(to) {
                 CheckKind::DirectDiscovered
             } else if direct.has(to) {
@@ -568,6 +681,74 @@ fn checking_moves<S: Sliders>(
             } else {
                 CheckKind::SingleDiscovered
             });
+        }
+    }
+}
+
+/// Checking moves of one piece from one square, as [`checking_moves`] takes them.
+#[derive(Clone, Copy)]
+struct CheckGroup {
+    piece: Piece,
+    from: Square,
+    promotion: Option<Piece>,
+    direct: Bitboard,
+    discovered: Bitboard,
+}
+
+/// Where the leaf count hands its checking moves, besides counting them.
+trait CheckRecorder {
+    fn record(
+        &mut self,
+        piece: Piece,
+        from: Square,
+        promotion: Option<Piece>,
+        direct: Bitboard,
+        discovered: Bitboard,
+    );
+}
+
+/// Not kept.
+impl CheckRecorder for () {
+    #[inline(always)]
+    fn record(&mut self, _: Piece, _: Square, _: Option<Piece>, _: Bitboard, _: Bitboard) {}
+}
+
+/// Kept, up to 16 groups (`overflow` says when there were more).
+#[derive(Default)]
+struct CheckList {
+    groups: [Option<CheckGroup>; 16],
+    len: usize,
+    overflow: bool,
+}
+
+impl CheckList {
+    fn groups(&self) -> impl Iterator<Item = &CheckGroup> {
+        self.groups[..self.len].iter().flatten()
+    }
+}
+
+impl CheckRecorder for CheckList {
+    #[inline(always)]
+    fn record(
+        &mut self,
+        piece: Piece,
+        from: Square,
+        promotion: Option<Piece>,
+        direct: Bitboard,
+        discovered: Bitboard,
+    ) {
+        match self.groups.get_mut(self.len) {
+            Some(slot) => {
+                *slot = Some(CheckGroup {
+                    piece,
+                    from,
+                    promotion,
+                    direct,
+                    discovered,
+                });
+                self.len += 1;
+            }
+            None => self.overflow = true,
         }
     }
 }
@@ -631,6 +812,261 @@ fn made_leaf<S: Sliders>(
             out.add_mate(kind);
         }
     }
+}
+
+/// How many *strong* mobile units the side to move on `board` has, counted up to 8: unpinned
+/// pawns whose push square is empty, unpinned knights with two squares to go to that are not
+/// their own, and unpinned sliders with two such squares next to them (first steps along two
+/// of their lines). A quiet move that keeps off the lines through its own king (so pins stay
+/// as they are) leaves all of them mobile but two: the piece that moves, and the pawn whose
+/// push square it lands on. The others keep a square (a landing square blocks one step),
+/// which is what [`mobile_units`] asks of a unit.
+#[inline(always)]
+fn strong_units(board: &Board) -> u32 {
+    let us = board.side;
+    let ours = board.colors(us);
+    let free = ours - board.pinned;
+    let pawns = board.pieces(Piece::Pawn) & free;
+    let pushes = match us {
+        Color::White => pawns.up(),
+        Color::Black => pawns.down(),
+    } - board.occupied();
+    let mut units = pushes.len();
+    for from in board.pieces(Piece::Knight) & free {
+        units += u32::from((knight_attacks(from) - ours).has_many());
+    }
+    let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+    let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
+    for from in (straight | diagonal) & free {
+        if units >= 8 {
+            break;
+        }
+        let mut lines = Bitboard::EMPTY;
+        if straight.has(from) {
+            lines |= rook_rays(from);
+        }
+        if diagonal.has(from) {
+            lines |= bishop_rays(from);
+        }
+        units += u32::from(((king_attacks(from) & lines) - ours).has_many());
+    }
+    units.min(8)
+}
+
+/// What our king needs of a move for the depth-2 statistics shortcut, and the correction of
+/// their captures and moves that the move brings.
+struct KingGuard {
+    /// Squares a shortcut move must neither leave nor land on: the squares our king's lines
+    /// see up to their first blocker (where a slider of theirs would check from), and the
+    /// lines to their sliders that pin one piece or would with one blocker fewer.
+    forbidden: Bitboard,
+    king: Square,
+    /// Squares from which a diagonal, a straight piece or a pawn of theirs attacks our king.
+    bishop_checks: Bitboard,
+    rook_checks: Bitboard,
+    pawn_checks: Bitboard,
+    /// Their pieces that alone stand between our king and one of their sliders.
+    discoverers: Bitboard,
+    their_queens: Bitboard,
+    their_free_knights: Bitboard,
+    /// Whether their pawns can be recounted set-wise: none pinned, none standing between
+    /// our king and their slider, none about to promote.
+    plain_pawns: bool,
+    /// Their pawn moves and pawn captures in the null position, and whether one checks.
+    null_pawns: (i64, i64),
+    null_pawn_checks: bool,
+    /// Whether they have a pawn about to promote, and whether they may castle.
+    promoters: bool,
+    castles: bool,
+}
+
+impl KingGuard {
+    #[inline(always)]
+    fn new<S: Sliders, const WHITE: bool>(
+        s: S,
+        board: &Board,
+        replies: &depth2::NullReplies,
+        castles: bool,
+    ) -> KingGuard {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let them = !us;
+        let king = board.king(us);
+        let occupied = replies.occupied;
+        let theirs = board.colors(them);
+        let queens = board.pieces(Piece::Queen);
+        let diagonal = board.pieces(Piece::Bishop) | queens;
+        let straight = board.pieces(Piece::Rook) | queens;
+        let bishop_checks = s.bishop(king, occupied);
+        let rook_checks = s.rook(king, occupied);
+        let mut forbidden = Bitboard::EMPTY;
+        let mut discoverers = Bitboard::EMPTY;
+        for sniper in (bishop_rays(king) & diagonal | rook_rays(king) & straight) & theirs {
+            let segment = between(king, sniper);
+            let blockers = segment & occupied;
+            match blockers.len() {
+                0 | 1 => {
+                    forbidden |= segment;
+                    discoverers |= blockers & theirs;
+                }
+                2 => forbidden |= blockers,
+                _ => {}
+            }
+        }
+        let seventh = Rank::Seventh.relative_to(them).bitboard();
+        let pawn_checks = pawn_attacks(us, king);
+        let (nodes, captures, null_pawn_checks) =
+            their_pawn_moves::<WHITE>(replies.their_pawns, replies.ours, occupied, pawn_checks);
+        KingGuard {
+            forbidden,
+            king,
+            bishop_checks,
+            rook_checks,
+            pawn_checks,
+            discoverers,
+            their_queens: queens & theirs,
+            their_free_knights: (board.pieces(Piece::Knight) & theirs) - replies.their_pinned,
+            plain_pawns: (replies.their_pawns & (replies.their_pinned | discoverers | seventh))
+                .is_empty(),
+            null_pawns: (nodes, captures),
+            null_pawn_checks,
+            promoters: !(replies.their_pawns & seventh).is_empty(),
+            castles,
+        }
+    }
+
+    /// How much our quiet move from `from` to `to` (a shortcut of `replies`, keeping off
+    /// `forbidden`) changes their move and capture counts, or `None` when one of their
+    /// corrected replies gives check (then the move is made).
+    #[inline(always)]
+    fn correction<S: Sliders, const WHITE: bool>(
+        &self,
+        s: S,
+        replies: &depth2::NullReplies,
+        from: Square,
+        to: Square,
+    ) -> Option<(i64, i64)> {
+        let touched = from.bitboard() | to;
+        let occupied = replies.occupied ^ touched;
+        let ours = replies.ours;
+        let ours_after = ours ^ touched;
+        let (mut nodes, mut captures) = (0i64, 0i64);
+        // A move on our king's lines moves the squares their sliders would check from: none
+        // of their sliders may reach one that comes or goes.
+        let (mut bishop_checks, mut rook_checks) = (self.bishop_checks, self.rook_checks);
+        let (mut bishop_moved, mut rook_moved) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        let on_lines = !((bishop_checks | rook_checks) & touched).is_empty();
+        if on_lines {
+            // Where a promoted piece or a castled rook checks from changes too.
+            if self.promoters || self.castles {
+                return None;
+            }
+            bishop_checks = s.bishop(self.king, occupied);
+            rook_checks = s.rook(self.king, occupied);
+            bishop_moved = bishop_checks ^ self.bishop_checks;
+            rook_moved = rook_checks ^ self.rook_checks;
+        }
+        if on_lines || !(replies.slider_reach & touched).is_empty() {
+            let lists = [
+                (&replies.diagonals[..replies.n_diagonal], true),
+                (&replies.straights[..replies.n_straight], false),
+            ];
+            for (list, diagonal) in lists {
+                for x in list {
+                    let queen = self.their_queens.has(x.square);
+                    let checks = |bishop: Bitboard, rook: Bitboard| {
+                        if queen {
+                            bishop | rook
+                        } else if diagonal {
+                            bishop
+                        } else {
+                            rook
+                        }
+                    };
+                    if (x.attacks & touched).is_empty() {
+                        if !(x.attacks & x.allowed & checks(bishop_moved, rook_moved)).is_empty() {
+                            return None;
+                        }
+                        continue;
+                    }
+                    let moves = if diagonal {
+                        s.bishop(x.square, occupied)
+                    } else {
+                        s.rook(x.square, occupied)
+                    } & x.allowed;
+                    nodes += i64::from(moves.len()) - i64::from(x.moves);
+                    captures += i64::from((moves & ours_after).len())
+                        - i64::from((x.attacks & x.allowed & ours).len());
+                    // No check from it, before or after: the checking replies stay those
+                    // of the null position.
+                    let before = x.attacks & x.allowed;
+                    let off_line = (moves | before) - line(self.king, x.square);
+                    let unmasks = self.discoverers.has(x.square) && !off_line.is_empty();
+                    let checks = (moves & checks(bishop_checks, rook_checks))
+                        | (before & checks(self.bishop_checks, self.rook_checks));
+                    if unmasks || !checks.is_empty() {
+                        return None;
+                    }
+                }
+            }
+        }
+        if !(replies.pawn_reach & touched).is_empty() {
+            if !self.plain_pawns || self.null_pawn_checks {
+                return None;
+            }
+            let (n, c, checks) = their_pawn_moves::<WHITE>(
+                replies.their_pawns,
+                ours_after,
+                occupied,
+                self.pawn_checks,
+            );
+            if checks {
+                return None;
+            }
+            nodes += n - self.null_pawns.0;
+            captures += c - self.null_pawns.1;
+        }
+        let knights = self.their_free_knights;
+        captures += i64::from((knight_attacks(to) & knights).len())
+            - i64::from((knight_attacks(from) & knights).len());
+        Some((nodes, captures))
+    }
+}
+
+/// The moves and the captures of `pawns`, theirs when White (`WHITE`) is us, none of them
+/// pinned or on their seventh rank, with `enemies` (ours) and `occupied`; and whether one of
+/// them lands on `checks`.
+#[inline(always)]
+fn their_pawn_moves<const WHITE: bool>(
+    pawns: Bitboard,
+    enemies: Bitboard,
+    occupied: Bitboard,
+    checks: Bitboard,
+) -> (i64, i64, bool) {
+    let (single, west, east) = if WHITE {
+        (
+            forward::<false>(pawns),
+            forward_west::<false>(pawns),
+            forward_east::<false>(pawns),
+        )
+    } else {
+        (
+            forward::<true>(pawns),
+            forward_west::<true>(pawns),
+            forward_east::<true>(pawns),
+        )
+    };
+    let third = Rank::Sixth.relative_to(if WHITE { Color::White } else { Color::Black });
+    let single = single - occupied;
+    let double = if WHITE {
+        forward::<false>(single & third.bitboard())
+    } else {
+        forward::<true>(single & third.bitboard())
+    } - occupied;
+    let (west, east) = (west & enemies, east & enemies);
+    let nodes = single.len() + double.len() + west.len() + east.len();
+    let captures = west.len() + east.len();
+    let checking = !((single | double | west | east) & checks).is_empty();
+    (i64::from(nodes), i64::from(captures), checking)
 }
 
 /// Works out [`LeafContext`] for `board`, whose side to move is `us`.
