@@ -340,6 +340,14 @@ fn rare_kinds() {
     let board = common::board("k7/8/1Q6/8/8/8/8/7K w - - 0 1", false);
     let stats = check_against_oracle(&board, 1);
     assert!(stats.stalemates > 0, "{stats:?}");
+    // Bxa5 captures their last mobile unit, a pawn that could push, and stalemates.
+    let board = common::board("7k/5K2/5N2/p7/1B6/8/8/8 w - - 0 1", false);
+    let stats = check_against_oracle(&board, 1);
+    assert_eq!(stats.stalemates, 1, "{stats:?}");
+    // Ba4 blocks the last mobile unit's push square and stalemates.
+    let board = common::board("7k/5K2/5N2/p7/8/8/8/3B4 w - - 0 1", false);
+    let stats = check_against_oracle(&board, 1);
+    assert_eq!(stats.stalemates, 1, "{stats:?}");
     // Castling that checks in Chess960: the rook ends on the d-file, the king's.
     let board = common::board("3k4/8/8/8/8/8/8/R3K3 w A - 0 1", true);
     let stats = check_against_oracle(&board, 1);

@@ -270,20 +270,36 @@ struct LeafContext {
     discoverers: Bitboard,
     /// Their mobile units (see [`mobile_units`]), counted up to 4.
     units: u32,
+    /// Where a move of ours takes one of those units away (below 4): the units' squares (a
+    /// capture) and the unit pawns' push squares (a block).
+    cover: Bitboard,
     /// The squares on lines through their king: only a piece leaving one can uncover a pin.
     king_lines: Bitboard,
 }
 
 impl LeafContext {
-    /// Whether an ordinary, non-checking move of `piece` from `from` may leave them without a
-    /// move: only if it can take away all their mobile units. Any move takes at most one (a
-    /// capture on its target or a pawn push it blocks there); a slider may pin one more from
-    /// its target, and leaving a line through their king may uncover one more pin.
+    /// The targets of an ordinary, non-checking move of ours from `from` (by a slider when
+    /// `slider`) that may leave them without a move: those that can take away all their
+    /// mobile units. Landing on a square of `cover` takes one; a slider landing on a line
+    /// through their king may pin one more, and leaving such a line may uncover one more
+    /// pin. Nothing else a move does takes a unit (a square our piece lands on is a capture
+    /// for them), so with a unit left they have a move.
     #[inline(always)]
-    fn may_stalemate(&self, piece: Piece, from: Square) -> bool {
-        self.units < 4 && {
-            let slider = matches!(piece, Piece::Bishop | Piece::Rook | Piece::Queen);
-            self.units <= 1 + u32::from(slider) + u32::from(self.king_lines.has(from))
+    fn stalemate_risk(&self, slider: bool, from: Square) -> Bitboard {
+        if self.units >= 4 {
+            return Bitboard::EMPTY;
+        }
+        let uncovered = u32::from(self.king_lines.has(from));
+        let pins = if slider {
+            self.king_lines
+        } else {
+            Bitboard::EMPTY
+        };
+        match self.units.saturating_sub(uncovered) {
+            0 => Bitboard::FULL,
+            1 => self.cover | pins,
+            2 => self.cover & pins,
+            _ => Bitboard::EMPTY,
         }
     }
 }
@@ -331,8 +347,12 @@ macro_rules! stats_fn {
                         record.record(piece, from, None, direct, discovered);
                         checking_moves(s, board, piece, from, None, direct, discovered, out);
                     }
-                    if context.may_stalemate(piece, from) {
-                        quiet_stalemates(s, board, piece, from, None, to - direct - discovered, out);
+                    if context.units < 4 {
+                        let slider = matches!(piece, Piece::Bishop | Piece::Rook | Piece::Queen);
+                        let quiet = (to - direct - discovered) & context.stalemate_risk(slider, from);
+                        if !quiet.is_empty() {
+                            quiet_stalemates(s, board, piece, from, None, quiet, out);
+                        }
                     }
                 }};
             }
@@ -407,7 +427,7 @@ macro_rules! stats_fn {
                     }
                     if context.units < 4 {
                         for to in set - checks {
-                            if context.may_stalemate(Piece::Pawn, from(to)) {
+                            if context.stalemate_risk(false, from(to)).has(to) {
                                 quiet_stalemates(s, board, Piece::Pawn, from(to), None, to.bitboard(), out);
                             }
                         }
@@ -451,8 +471,10 @@ macro_rules! stats_fn {
                                 record.record(Piece::Pawn, from, promotion, direct, discovered);
                                 checking_moves(s, board, Piece::Pawn, from, promotion, direct, discovered, out);
                             }
-                            if context.may_stalemate(Piece::Queen, from) {
-                                let quiet = promotions - direct - discovered;
+                            // The new piece may be a slider.
+                            let quiet = (promotions - direct - discovered)
+                                & context.stalemate_risk(true, from);
+                            if context.units < 4 && !quiet.is_empty() {
                                 quiet_stalemates(s, board, Piece::Pawn, from, promotion, quiet, out);
                             }
                         }
@@ -1102,11 +1124,13 @@ fn leaf_context<S: Sliders>(s: S, board: &Board, us: Color) -> LeafContext {
         bishop | rook,
         Bitboard::EMPTY,
     ];
+    let (units, cover) = mobile_units(s, board, them, their_pinned);
     LeafContext {
         king,
         check_squares,
         discoverers,
-        units: mobile_units(s, board, them, their_pinned),
+        units,
+        cover,
         king_lines: rook_rays(king) | bishop_rays(king),
     }
 }
@@ -1115,13 +1139,14 @@ fn leaf_context<S: Sliders>(s: S, board: &Board, us: Color) -> LeafContext {
 /// pinned) has, counted up to 4: unpinned pawns whose push square is empty, and unpinned
 /// knights, bishops, rooks and queens with a square to go to that is not their own (every
 /// such square stays a move after any move of ours: if ours arrives on it or in between, that
-/// is a capture). Their king is not counted: our move may take its squares.
+/// is a capture). Their king is not counted: our move may take its squares. Below 4, also
+/// the units' cover: their squares, and the pawns' push squares.
 ///
 /// An ordinary move of ours (not castling, not en passant, not a promotion) that gives no
-/// check takes away at most three units ([`LeafContext::may_stalemate`]); while one is left,
-/// they have a legal move, so there is no stalemate to look for.
+/// check takes away at most three units ([`LeafContext::stalemate_risk`]); while one is
+/// left, they have a legal move, so there is no stalemate to look for.
 #[inline(always)]
-fn mobile_units<S: Sliders>(s: S, board: &Board, them: Color, pinned: Bitboard) -> u32 {
+fn mobile_units<S: Sliders>(s: S, board: &Board, them: Color, pinned: Bitboard) -> (u32, Bitboard) {
     let theirs = board.colors(them);
     let occupied = board.occupied();
     let free = theirs - pinned;
@@ -1131,14 +1156,22 @@ fn mobile_units<S: Sliders>(s: S, board: &Board, them: Color, pinned: Bitboard) 
         Color::Black => pawns.down(),
     } - occupied;
     let mut units = pushes.len();
+    let mut cover = pushes
+        | match them {
+            Color::White => pushes.down(),
+            Color::Black => pushes.up(),
+        };
     if units >= 4 {
-        return 4;
+        return (4, cover);
     }
     for from in board.pieces(Piece::Knight) & free {
-        units += u32::from(!(knight_attacks(from) - theirs).is_empty());
+        if !(knight_attacks(from) - theirs).is_empty() {
+            units += 1;
+            cover |= from;
+        }
     }
     if units >= 4 {
-        return 4;
+        return (4, cover);
     }
     let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
     let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
@@ -1150,12 +1183,15 @@ fn mobile_units<S: Sliders>(s: S, board: &Board, them: Color, pinned: Bitboard) 
         if diagonal.has(from) {
             reach |= s.bishop(from, occupied);
         }
-        units += u32::from(!(reach - theirs).is_empty());
-        if units >= 4 {
-            return 4;
+        if !(reach - theirs).is_empty() {
+            units += 1;
+            cover |= from;
+            if units >= 4 {
+                return (4, cover);
+            }
         }
     }
-    units
+    (units, cover)
 }
 
 /// A hash table of whole statistics, for stats runs with `hash_mb`: a mutex per slot (the
