@@ -386,13 +386,17 @@ fn random_positions_agree_with_the_oracle() {
 
 /// Depth 2 counts most quiet moves without making them (the null-count shortcut, extended to
 /// statistics): crowded positions from the first moves of games, where it applies most, with
-/// their children (depth 3), against the oracle.
+/// their children (depth 3), and later positions, against the oracle.
 #[test]
 fn depth_two_shortcut_agrees_with_the_oracle() {
-    let positions = common::random_positions(2_000, 30, 0x0D2_5107);
+    let early = common::random_positions(2_000, 30, 0x0D2_5107);
     let mut seen = PerftStats::default();
-    for (i, board) in positions.iter().enumerate() {
+    for (i, board) in early.iter().enumerate() {
         seen += check_against_oracle(board, if i % 8 == 0 { 3 } else { 2 });
+    }
+    // Later ones too: pawns about to promote, fewer pieces.
+    for board in &common::random_positions(1_500, 120, 0x0D2_5108) {
+        seen += check_against_oracle(board, 2);
     }
     for name in [
         "captures",

@@ -553,7 +553,7 @@ macro_rules! stats_fn {
             }
             let guard = KingGuard::new::<S, WHITE>(s, board, &replies, null.castles > 0);
             let checks = checks;
-            let (mut shortcuts, mut nodes, mut captures) = (0u64, 0i64, 0i64);
+            let (mut shortcuts, mut nodes, mut captures, mut promotions) = (0u64, 0i64, 0i64, 0i64);
             for &moves in groups {
                 let from = moves.from;
                 let shortcut = if moves.piece == Piece::King || guard.forbidden.has(from) {
@@ -564,10 +564,11 @@ macro_rules! stats_fn {
                 let mut made = moves.to - shortcut;
                 for to in shortcut {
                     match guard.correction::<S, WHITE>(s, &replies, from, to) {
-                        Some((n, c)) => {
+                        Some(correction) => {
                             shortcuts += 1;
-                            nodes += n;
-                            captures += c;
+                            nodes += correction.nodes;
+                            captures += correction.captures;
+                            promotions += correction.promotions;
                             if checks.len > 0 {
                                 // The same replies check; whether they mate is theirs to say.
                                 let child = after(s, board, moves.piece, Move::new(from, to));
@@ -590,6 +591,7 @@ macro_rules! stats_fn {
             *out += unmated * shortcuts;
             out.nodes = out.nodes.wrapping_add_signed(nodes);
             out.captures = out.captures.wrapping_add_signed(captures);
+            out.promotions = out.promotions.wrapping_add_signed(promotions);
         }
 
         /// Statistics of the leaves `depth` plies below `board`, added to `out`.
@@ -892,13 +894,14 @@ struct KingGuard {
     their_queens: Bitboard,
     their_free_knights: Bitboard,
     /// Whether their pawns can be recounted set-wise: none pinned, none standing between
-    /// our king and their slider, none about to promote.
+    /// our king and their slider.
     plain_pawns: bool,
-    /// Their pawn moves and pawn captures in the null position, and whether one checks.
-    null_pawns: (i64, i64),
-    null_pawn_checks: bool,
-    /// Whether they have a pawn about to promote, and whether they may castle.
-    promoters: bool,
+    /// Their pawn moves in the null position.
+    null_pawns: PawnTally,
+    /// Their pawns about to promote, and where they may promote.
+    promoters: Bitboard,
+    promotion_squares: Bitboard,
+    /// Whether they may castle.
     castles: bool,
 }
 
@@ -936,8 +939,17 @@ impl KingGuard {
         }
         let seventh = Rank::Seventh.relative_to(them).bitboard();
         let pawn_checks = pawn_attacks(us, king);
-        let (nodes, captures, null_pawn_checks) =
-            their_pawn_moves::<WHITE>(replies.their_pawns, replies.ours, occupied, pawn_checks);
+        let null_pawns = their_pawn_moves::<WHITE>(
+            replies.their_pawns,
+            replies.ours,
+            occupied,
+            [
+                pawn_checks,
+                knight_attacks(king),
+                bishop_checks | rook_checks,
+            ],
+        );
+        let promoters = replies.their_pawns & seventh;
         KingGuard {
             forbidden,
             king,
@@ -947,11 +959,10 @@ impl KingGuard {
             discoverers,
             their_queens: queens & theirs,
             their_free_knights: (board.pieces(Piece::Knight) & theirs) - replies.their_pinned,
-            plain_pawns: (replies.their_pawns & (replies.their_pinned | discoverers | seventh))
-                .is_empty(),
-            null_pawns: (nodes, captures),
-            null_pawn_checks,
-            promoters: !(replies.their_pawns & seventh).is_empty(),
+            plain_pawns: (replies.their_pawns & (replies.their_pinned | discoverers)).is_empty(),
+            promotion_squares: null_pawns.promotion_squares,
+            null_pawns,
+            promoters,
             castles,
         }
     }
@@ -966,7 +977,7 @@ impl KingGuard {
         replies: &depth2::NullReplies,
         from: Square,
         to: Square,
-    ) -> Option<(i64, i64)> {
+    ) -> Option<Correction> {
         let touched = from.bitboard() | to;
         let occupied = replies.occupied ^ touched;
         let ours = replies.ours;
@@ -978,14 +989,22 @@ impl KingGuard {
         let (mut bishop_moved, mut rook_moved) = (Bitboard::EMPTY, Bitboard::EMPTY);
         let on_lines = !((bishop_checks | rook_checks) & touched).is_empty();
         if on_lines {
-            // Where a promoted piece or a castled rook checks from changes too.
-            if self.promoters || self.castles {
+            // Where a castled rook checks from changes too (with their king gone from its
+            // square).
+            if self.castles {
                 return None;
             }
             bishop_checks = s.bishop(self.king, occupied);
             rook_checks = s.rook(self.king, occupied);
             bishop_moved = bishop_checks ^ self.bishop_checks;
             rook_moved = rook_checks ^ self.rook_checks;
+            // And where a promoted piece does, also through the square its pawn leaves.
+            let lines = bishop_checks | rook_checks | self.bishop_checks | self.rook_checks;
+            if !(self.promotion_squares & (bishop_moved | rook_moved)).is_empty()
+                || !(self.promoters & lines).is_empty()
+            {
+                return None;
+            }
         }
         if on_lines || !(replies.slider_reach & touched).is_empty() {
             let lists = [
@@ -1031,39 +1050,63 @@ impl KingGuard {
                 }
             }
         }
+        let mut promotions = 0;
         if !(replies.pawn_reach & touched).is_empty() {
-            if !self.plain_pawns || self.null_pawn_checks {
+            if !self.plain_pawns || self.null_pawns.may_check {
                 return None;
             }
-            let (n, c, checks) = their_pawn_moves::<WHITE>(
-                replies.their_pawns,
-                ours_after,
-                occupied,
-                self.pawn_checks,
-            );
-            if checks {
+            let lines = bishop_checks | rook_checks;
+            let checks = [self.pawn_checks, knight_attacks(self.king), lines];
+            let after =
+                their_pawn_moves::<WHITE>(replies.their_pawns, ours_after, occupied, checks);
+            if after.may_check || !(self.promoters & lines).is_empty() {
                 return None;
             }
-            nodes += n - self.null_pawns.0;
-            captures += c - self.null_pawns.1;
+            nodes += after.nodes - self.null_pawns.nodes;
+            captures += after.captures - self.null_pawns.captures;
+            promotions = after.promotions - self.null_pawns.promotions;
         }
         let knights = self.their_free_knights;
         captures += i64::from((knight_attacks(to) & knights).len())
             - i64::from((knight_attacks(from) & knights).len());
-        Some((nodes, captures))
+        Some(Correction {
+            nodes,
+            captures,
+            promotions,
+        })
     }
 }
 
-/// The moves and the captures of `pawns`, theirs when White (`WHITE`) is us, none of them
-/// pinned or on their seventh rank, with `enemies` (ours) and `occupied`; and whether one of
-/// them lands on `checks`.
+/// What a shortcut move changes in their replies' counts.
+struct Correction {
+    nodes: i64,
+    captures: i64,
+    promotions: i64,
+}
+
+/// The moves of their pawns, counted as the statistics count them.
+#[derive(Clone, Copy)]
+struct PawnTally {
+    nodes: i64,
+    captures: i64,
+    promotions: i64,
+    /// Where they may promote.
+    promotion_squares: Bitboard,
+    /// Whether a move may check: a step onto a square from which a pawn attacks our king,
+    /// or a promotion onto a line of our king or a knight's step from it.
+    may_check: bool,
+}
+
+/// The moves of `pawns`, theirs when White (`WHITE`) is us, none of them pinned, with
+/// `enemies` (ours) and `occupied`. `checks` are the squares from which a pawn, a knight
+/// and a slider would attack our king.
 #[inline(always)]
 fn their_pawn_moves<const WHITE: bool>(
     pawns: Bitboard,
     enemies: Bitboard,
     occupied: Bitboard,
-    checks: Bitboard,
-) -> (i64, i64, bool) {
+    checks: [Bitboard; 3],
+) -> PawnTally {
     let (single, west, east) = if WHITE {
         (
             forward::<false>(pawns),
@@ -1077,18 +1120,28 @@ fn their_pawn_moves<const WHITE: bool>(
             forward_east::<true>(pawns),
         )
     };
-    let third = Rank::Sixth.relative_to(if WHITE { Color::White } else { Color::Black });
+    let us = if WHITE { Color::White } else { Color::Black };
+    let third = Rank::Sixth.relative_to(us).bitboard();
+    let last = Rank::First.relative_to(us).bitboard();
     let single = single - occupied;
     let double = if WHITE {
-        forward::<false>(single & third.bitboard())
+        forward::<false>(single & third)
     } else {
-        forward::<true>(single & third.bitboard())
+        forward::<true>(single & third)
     } - occupied;
     let (west, east) = (west & enemies, east & enemies);
-    let nodes = single.len() + double.len() + west.len() + east.len();
-    let captures = west.len() + east.len();
-    let checking = !((single | double | west | east) & checks).is_empty();
-    (i64::from(nodes), i64::from(captures), checking)
+    let targets = single | double | west | east;
+    let captures = west.len() + east.len() + 3 * ((west & last).len() + (east & last).len());
+    let promotions = (single & last).len() + (west & last).len() + (east & last).len();
+    let [pawn, knight, lines] = checks;
+    PawnTally {
+        nodes: i64::from(single.len() + double.len() + west.len() + east.len() + 3 * promotions),
+        captures: i64::from(captures),
+        promotions: i64::from(4 * promotions),
+        promotion_squares: targets & last,
+        may_check: !((targets - last) & pawn).is_empty()
+            || !(targets & last & (knight | lines)).is_empty(),
+    }
 }
 
 /// Works out [`LeafContext`] for `board`, whose side to move is `us`.
