@@ -55,6 +55,12 @@ impl Slider {
 /// What a depth-2 node (side to move not in check) knows about the opponent's replies to
 /// its quiet moves: the null position, their sliders and pawns as it sees them, and which of
 /// our moves leave everything else about those replies as it is.
+///
+/// The statistics count builds on it. Plain perft's count below keeps the same analysis
+/// written out in its own body: built through this struct, its code cost 8% more
+/// instructions per leaf on the start position (measured with callgrind), and it is the hot
+/// path. A change to the rules must be made in both places; the perft suites and the
+/// statistics oracle test each.
 pub(super) struct NullReplies {
     /// The position with the opponent to move and nothing else changed.
     pub(super) null: Board,
