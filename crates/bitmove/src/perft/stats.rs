@@ -509,12 +509,11 @@ macro_rules! stats_fn {
         /// Statistics of the leaves two plies below `board` (White to move when `WHITE`),
         /// added to `out`: the null-count shortcut of plain perft (`depth2.rs`), extended to
         /// statistics. Their replies to a shortcut move are the null position's, but for the
-        /// moves and captures of their sliders and pawns that see the two squares and of
-        /// their knights that reach them. It holds when nothing about checks can change: the
-        /// null position has no checking reply, the move keeps off the lines from our king
-        /// (its first blockers and the pins and discovered-check lines), no corrected reply
-        /// checks, and we keep enough mobile units that no reply can stalemate us
-        /// ([`strong_units`]).
+        /// moves, captures and promotions of their sliders and pawns that see the two squares
+        /// and the captures of their knights that reach them. It holds when the move changes
+        /// no reply's check ([`KingGuard::correction`]) and we keep enough mobile units that
+        /// no reply can stalemate us ([`strong_units`]). The null position's checking replies
+        /// then check the same way after the move; each is made on the child to tell mate.
         $(#[$attr])*
         fn $depth2<S: Sliders, const WHITE: bool>(s: S, board: &Board, out: &mut PerftStats) {
             let make = |moves: PieceMoves, out: &mut PerftStats| {
@@ -545,6 +544,7 @@ macro_rules! stats_fn {
                 $leaves::<S, true, _>(s, &replies.null, &mut null, &mut checks);
             }
             let unlisted = checks.overflow || (null.checks > 0 && null.castles > 0);
+            // Castling moves two pieces: two units of margin beyond what one reply takes.
             if unlisted || null.stalemates > 0 || (null.castles > 0 && units < 8) {
                 for &moves in groups {
                     make(moves, out);
@@ -552,7 +552,6 @@ macro_rules! stats_fn {
                 return;
             }
             let guard = KingGuard::new::<S, WHITE>(s, board, &replies, null.castles > 0);
-            let checks = checks;
             let (mut shortcuts, mut nodes, mut captures, mut promotions) = (0u64, 0i64, 0i64, 0i64);
             for &moves in groups {
                 let from = moves.from;
@@ -841,8 +840,8 @@ fn made_leaf<S: Sliders>(
 /// How many *strong* mobile units the side to move on `board` has, counted up to 8: unpinned
 /// pawns whose push square is empty, unpinned knights with two squares to go to that are not
 /// their own, and unpinned sliders with two such squares next to them (first steps along two
-/// of their lines). A quiet move that keeps off the lines through its own king (so pins stay
-/// as they are) leaves all of them mobile but two: the piece that moves, and the pawn whose
+/// of their lines). A quiet move that keeps off the lines from its own king to their sliders
+/// (so pins stay as they are) leaves all of them mobile but two: the piece that moves, and the pawn whose
 /// push square it lands on. The others keep a square (a landing square blocks one step),
 /// which is what [`mobile_units`] asks of a unit.
 #[inline(always)]
@@ -880,9 +879,9 @@ fn strong_units(board: &Board) -> u32 {
 /// What our king needs of a move for the depth-2 statistics shortcut, and the correction of
 /// their captures and moves that the move brings.
 struct KingGuard {
-    /// Squares a shortcut move must neither leave nor land on: the squares our king's lines
-    /// see up to their first blocker (where a slider of theirs would check from), and the
-    /// lines to their sliders that pin one piece or would with one blocker fewer.
+    /// Squares a shortcut move must neither leave nor land on: the lines from our king to
+    /// their sliders that hold one blocker (a pin, or a piece of theirs that would discover
+    /// check), and the blockers of those that hold two.
     forbidden: Bitboard,
     king: Square,
     /// Squares from which a diagonal, a straight piece or a pawn of theirs attacks our king.
@@ -968,8 +967,11 @@ impl KingGuard {
     }
 
     /// How much our quiet move from `from` to `to` (a shortcut of `replies`, keeping off
-    /// `forbidden`) changes their move and capture counts, or `None` when one of their
-    /// corrected replies gives check (then the move is made).
+    /// `forbidden`) changes their move, capture and promotion counts; `None` (then the move
+    /// is made) when it may change a check: a corrected reply that checks before or after,
+    /// a square our king's lines gain or lose that a slider of theirs reaches, castling or a
+    /// promotion on those lines, or pawns to recount that are pinned, unmask a check or
+    /// may check.
     #[inline(always)]
     fn correction<S: Sliders, const WHITE: bool>(
         &self,
