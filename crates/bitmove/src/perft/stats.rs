@@ -344,8 +344,9 @@ macro_rules! stats_fn {
                         Bitboard::EMPTY
                     };
                     if !(direct | discovered).is_empty() {
-                        record.record(piece, from, None, direct, discovered);
-                        checking_moves(s, board, piece, from, None, direct, discovered, out);
+                        let group = CheckGroup { piece, from, promotion: None, direct, discovered };
+                        record.record(group);
+                        checking_moves(s, board, group, out);
                     }
                     if context.units < 4 {
                         let slider = matches!(piece, Piece::Bishop | Piece::Rook | Piece::Queen);
@@ -422,8 +423,15 @@ macro_rules! stats_fn {
                     };
                     let checks = set & context.check_squares[Piece::Pawn.index()];
                     for to in checks {
-                        record.record(Piece::Pawn, from(to), None, to.bitboard(), Bitboard::EMPTY);
-                        checking_moves(s, board, Piece::Pawn, from(to), None, to.bitboard(), Bitboard::EMPTY, out);
+                        let group = CheckGroup {
+                            piece: Piece::Pawn,
+                            from: from(to),
+                            promotion: None,
+                            direct: to.bitboard(),
+                            discovered: Bitboard::EMPTY,
+                        };
+                        record.record(group);
+                        checking_moves(s, board, group, out);
                     }
                     if context.units < 4 {
                         for to in set - checks {
@@ -468,8 +476,9 @@ macro_rules! stats_fn {
                             let direct = promotions & checks;
                             let promotion = Some(piece);
                             if !(direct | discovered).is_empty() {
-                                record.record(Piece::Pawn, from, promotion, direct, discovered);
-                                checking_moves(s, board, Piece::Pawn, from, promotion, direct, discovered, out);
+                                let group = CheckGroup { piece: Piece::Pawn, from, promotion, direct, discovered };
+                                record.record(group);
+                                checking_moves(s, board, group, out);
                             }
                             // The new piece may be a slider.
                             let quiet = (promotions - direct - discovered)
@@ -652,35 +661,16 @@ stats_fn!(
     leaves_modern
 );
 
-/// Checking moves of `piece` from `from` (a pawn promoting to `promotion`): to `direct` (the
-/// moved piece itself checks) and to `discovered` (it unmasks a slider), both where both.
-/// Counted by kind; each is made to see whether it mates.
+/// The checking moves of `group`, counted by kind; each is made to see whether it mates.
 #[inline(never)]
-#[allow(clippy::too_many_arguments)]
-fn checking_moves<S: Sliders>(
-    s: S,
-    board: &Board,
-    piece: Piece,
-    from: Square,
-    promotion: Option<Piece>,
-    direct: Bitboard,
-    discovered: Bitboard,
-    out: &mut PerftStats,
-) {
-    let both = direct & discovered;
-    out.add_checks(CheckKind::Direct, u64::from((direct - both).len()));
+fn checking_moves<S: Sliders>(s: S, board: &Board, group: CheckGroup, out: &mut PerftStats) {
+    let both = group.direct & group.discovered;
+    out.add_checks(CheckKind::Direct, u64::from((group.direct - both).len()));
     out.add_checks(
         CheckKind::SingleDiscovered,
-        u64::from((discovered - both).len()),
+        u64::from((group.discovered - both).len()),
     );
     out.add_checks(CheckKind::DirectDiscovered, u64::from(both.len()));
-    let group = CheckGroup {
-        piece,
-        from,
-        promotion,
-        direct,
-        discovered,
-    };
     mates(s, board, &group, out);
 }
 
@@ -708,7 +698,9 @@ fn mates<S: Sliders>(s: S, board: &Board, group: &CheckGroup, out: &mut PerftSta
     }
 }
 
-/// Checking moves of one piece from one square, as [`checking_moves`] takes them.
+/// Checking moves of one piece from one square: `piece` from `from` (a pawn promoting to
+/// `promotion`) to `direct` (the moved piece itself checks) and to `discovered` (it unmasks
+/// a slider), both where both.
 #[derive(Clone, Copy)]
 struct CheckGroup {
     piece: Piece,
@@ -718,57 +710,56 @@ struct CheckGroup {
     discovered: Bitboard,
 }
 
+impl CheckGroup {
+    const NONE: CheckGroup = CheckGroup {
+        piece: Piece::Pawn,
+        from: Square::A1,
+        promotion: None,
+        direct: Bitboard::EMPTY,
+        discovered: Bitboard::EMPTY,
+    };
+}
+
 /// Where the leaf count hands its checking moves, besides counting them.
 trait CheckRecorder {
-    fn record(
-        &mut self,
-        piece: Piece,
-        from: Square,
-        promotion: Option<Piece>,
-        direct: Bitboard,
-        discovered: Bitboard,
-    );
+    fn record(&mut self, group: CheckGroup);
 }
 
 /// Not kept.
 impl CheckRecorder for () {
     #[inline(always)]
-    fn record(&mut self, _: Piece, _: Square, _: Option<Piece>, _: Bitboard, _: Bitboard) {}
+    fn record(&mut self, _: CheckGroup) {}
 }
 
 /// Kept, up to 16 groups (`overflow` says when there were more).
-#[derive(Default)]
 struct CheckList {
-    groups: [Option<CheckGroup>; 16],
+    groups: [CheckGroup; 16],
     len: usize,
     overflow: bool,
 }
 
+impl Default for CheckList {
+    fn default() -> CheckList {
+        CheckList {
+            groups: [CheckGroup::NONE; 16],
+            len: 0,
+            overflow: false,
+        }
+    }
+}
+
 impl CheckList {
-    fn groups(&self) -> impl Iterator<Item = &CheckGroup> {
-        self.groups[..self.len].iter().flatten()
+    fn groups(&self) -> &[CheckGroup] {
+        &self.groups[..self.len]
     }
 }
 
 impl CheckRecorder for CheckList {
     #[inline(always)]
-    fn record(
-        &mut self,
-        piece: Piece,
-        from: Square,
-        promotion: Option<Piece>,
-        direct: Bitboard,
-        discovered: Bitboard,
-    ) {
+    fn record(&mut self, group: CheckGroup) {
         match self.groups.get_mut(self.len) {
             Some(slot) => {
-                *slot = Some(CheckGroup {
-                    piece,
-                    from,
-                    promotion,
-                    direct,
-                    discovered,
-                });
+                *slot = group;
                 self.len += 1;
             }
             None => self.overflow = true,
