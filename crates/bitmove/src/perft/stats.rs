@@ -886,11 +886,10 @@ struct KingGuard {
     /// Whether their pawns can be recounted set-wise: none pinned, none standing between
     /// our king and their slider.
     plain_pawns: bool,
-    /// Their pawn moves in the null position.
+    /// Their pawn moves in the null position (with where they may promote).
     null_pawns: PawnTally,
-    /// Their pawns about to promote, and where they may promote.
+    /// Their pawns about to promote.
     promoters: Bitboard,
-    promotion_squares: Bitboard,
     /// Whether they may castle.
     castles: bool,
 }
@@ -950,7 +949,6 @@ impl KingGuard {
             their_queens: queens & theirs,
             their_free_knights: (board.pieces(Piece::Knight) & theirs) - replies.their_pinned,
             plain_pawns: (replies.their_pawns & (replies.their_pinned | discoverers)).is_empty(),
-            promotion_squares: null_pawns.promotion_squares,
             null_pawns,
             promoters,
             castles,
@@ -993,7 +991,7 @@ impl KingGuard {
             rook_moved = rook_checks ^ self.rook_checks;
             // And where a promoted piece does, also through the square its pawn leaves.
             let lines = bishop_checks | rook_checks | self.bishop_checks | self.rook_checks;
-            if !(self.promotion_squares & (bishop_moved | rook_moved)).is_empty()
+            if !(self.null_pawns.promotion_squares & (bishop_moved | rook_moved)).is_empty()
                 || !(self.promoters & lines).is_empty()
             {
                 return None;
