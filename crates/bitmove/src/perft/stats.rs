@@ -680,7 +680,11 @@ fn checking_moves<S: Sliders>(s: S, board: &Board, group: CheckGroup, out: &mut 
 fn mates<S: Sliders>(s: S, board: &Board, group: &CheckGroup, out: &mut PerftStats) {
     let (direct, discovered) = (group.direct, group.discovered);
     let both = direct & discovered;
+    let escape = KingEscape::new(board, group);
     for to in direct | discovered {
+        if escape.exists(s, to) {
+            continue;
+        }
         let mv = Move {
             from: group.from,
             to,
@@ -695,6 +699,83 @@ fn mates<S: Sliders>(s: S, board: &Board, group: &CheckGroup, out: &mut PerftSta
                 CheckKind::SingleDiscovered
             });
         }
+    }
+}
+
+/// Whether their king can step out of the check our move gives, asked before the move is
+/// made: most checks are not mate, and one square the king may go to proves it cheaply.
+struct KingEscape {
+    /// Their side and their king.
+    them: Color,
+    king: Square,
+    /// Their pieces.
+    theirs: Bitboard,
+    /// The occupancy once the moving piece has left and their king is lifted off the board.
+    occupied: Bitboard,
+    /// Our pieces that attack like a pawn, a knight, a king, a bishop and a rook, without
+    /// the moving piece.
+    pawns: Bitboard,
+    knights: Bitboard,
+    kings: Bitboard,
+    diagonal: Bitboard,
+    straight: Bitboard,
+    /// What the moved piece (the promoted piece for a promotion) is.
+    moved: Piece,
+}
+
+impl KingEscape {
+    #[inline(always)]
+    fn new(board: &Board, group: &CheckGroup) -> KingEscape {
+        let us = board.side;
+        let king = board.king(!us);
+        let ours = board.colors(us) - group.from;
+        let queens = board.pieces(Piece::Queen);
+        KingEscape {
+            them: !us,
+            king,
+            theirs: board.colors(!us),
+            occupied: board.occupied() - group.from - king,
+            pawns: board.pieces(Piece::Pawn) & ours,
+            knights: board.pieces(Piece::Knight) & ours,
+            kings: board.pieces(Piece::King) & ours,
+            diagonal: (board.pieces(Piece::Bishop) | queens) & ours,
+            straight: (board.pieces(Piece::Rook) | queens) & ours,
+            moved: group.promotion.unwrap_or(group.piece),
+        }
+    }
+
+    /// Whether, after the ordinary move to `to`, their king has a square that is not theirs
+    /// and that nothing of ours attacks (with the king gone from its square). `false` says
+    /// nothing: the move may still be answered otherwise.
+    #[inline(always)]
+    fn exists<S: Sliders>(&self, s: S, to: Square) -> bool {
+        let squares = king_attacks(self.king) - (self.theirs - to);
+        if squares.is_empty() {
+            return false;
+        }
+        let occupied = self.occupied | to;
+        let add = |set: Bitboard, piece: Piece| if self.moved == piece { set | to } else { set };
+        let pawns = add(self.pawns, Piece::Pawn);
+        let knights = add(self.knights, Piece::Knight);
+        let kings = add(self.kings, Piece::King);
+        let queen = self.moved == Piece::Queen;
+        let diagonal = if queen {
+            self.diagonal | to
+        } else {
+            add(self.diagonal, Piece::Bishop)
+        };
+        let straight = if queen {
+            self.straight | to
+        } else {
+            add(self.straight, Piece::Rook)
+        };
+        squares.into_iter().any(|square| {
+            (pawn_attacks(self.them, square) & pawns).is_empty()
+                && (knight_attacks(square) & knights).is_empty()
+                && (king_attacks(square) & kings).is_empty()
+                && (s.bishop(square, occupied) & diagonal).is_empty()
+                && (s.rook(square, occupied) & straight).is_empty()
+        })
     }
 }
 
