@@ -353,6 +353,14 @@ fn rare_kinds() {
     let stats = check_against_oracle(&board, 1);
     assert_eq!(stats.castles, 1);
     assert!(stats.direct_checks >= 1);
+    // At depth 2 Black has enough mobile units for the shortcut, and White's O-O mates on
+    // the open f-file after most of Black's moves: a castling check is made on each child.
+    let board = common::board("1n2rkr1/ppppp1pp/8/8/8/8/PPPPP1PP/4K2R b K - 0 1", false);
+    let stats = check_against_oracle(&board, 2);
+    assert!(
+        stats.castles > 0 && stats.direct_checkmates > 10,
+        "{stats:?}"
+    );
     for (fen, chess960) in [
         ("8/8/4k3/3pP3/2B5/8/8/K3R3 w - d6 0 1", false),
         ("k7/2P5/1K6/8/8/8/8/8 w - - 0 1", false),

@@ -496,7 +496,9 @@ macro_rules! stats_fn {
                         if board.en_passant_is_legal(s, us, king, from, ep, victim) {
                             out.captures += 1;
                             out.en_passant += 1;
-                            made_leaf(s, board, Piece::Pawn, Move::new(from, ep), ep, out);
+                            if made_leaf(s, board, Piece::Pawn, Move::new(from, ep), ep, out) {
+                                record.unlisted();
+                            }
                         }
                     }
                 }
@@ -505,7 +507,9 @@ macro_rules! stats_fn {
                         for rook in moves.to {
                             let rook_to = crate::board::castling_targets(us, moves.from, rook).1;
                             out.castles += 1;
-                            made_leaf(s, board, Piece::King, Move::new(moves.from, rook), rook_to, out);
+                            if made_leaf(s, board, Piece::King, Move::new(moves.from, rook), rook_to, out) {
+                                record.unlisted();
+                            }
                         }
                         false
                     });
@@ -552,7 +556,7 @@ macro_rules! stats_fn {
             } else {
                 $leaves::<S, true, _>(s, &replies.null, &mut null, &mut checks);
             }
-            let unlisted = checks.overflow || (null.checks > 0 && null.castles > 0);
+            let unlisted = checks.unlisted;
             // Castling moves two pieces: two units of margin beyond what one reply takes.
             if unlisted || null.stalemates > 0 || (null.castles > 0 && units < 8) {
                 for &moves in groups {
@@ -804,19 +808,24 @@ impl CheckGroup {
 /// Where the leaf count hands its checking moves, besides counting them.
 trait CheckRecorder {
     fn record(&mut self, group: CheckGroup);
+    /// A checking move that no group describes (castling, en passant).
+    fn unlisted(&mut self);
 }
 
 /// Not kept.
 impl CheckRecorder for () {
     #[inline(always)]
     fn record(&mut self, _: CheckGroup) {}
+    #[inline(always)]
+    fn unlisted(&mut self) {}
 }
 
-/// Kept, up to 16 groups (`overflow` says when there were more).
+/// Kept, up to 16 groups (`unlisted` says when there were more, or checking moves no group
+/// describes).
 struct CheckList {
     groups: [CheckGroup; 16],
     len: usize,
-    overflow: bool,
+    unlisted: bool,
 }
 
 impl Default for CheckList {
@@ -824,7 +833,7 @@ impl Default for CheckList {
         CheckList {
             groups: [CheckGroup::NONE; 16],
             len: 0,
-            overflow: false,
+            unlisted: false,
         }
     }
 }
@@ -843,8 +852,13 @@ impl CheckRecorder for CheckList {
                 *slot = group;
                 self.len += 1;
             }
-            None => self.overflow = true,
+            None => self.unlisted = true,
         }
+    }
+
+    #[inline(always)]
+    fn unlisted(&mut self) {
+        self.unlisted = true;
     }
 }
 
@@ -885,7 +899,8 @@ fn after<S: Sliders>(s: S, board: &Board, piece: Piece, mv: Move) -> Board {
 
 /// The leaf `mv` (by `piece`) leads to, made and classified from its checkers: for the moves
 /// that set-wise counting leaves out (castling, en passant). `moved` is where the
-/// moved piece ends up. Counts `nodes` and the check, mate and stalemate fields.
+/// moved piece ends up. Counts `nodes` and the check, mate and stalemate fields, and says
+/// whether the move checks.
 #[inline(never)]
 fn made_leaf<S: Sliders>(
     s: S,
@@ -894,18 +909,20 @@ fn made_leaf<S: Sliders>(
     mv: Move,
     moved: Square,
     out: &mut PerftStats,
-) {
+) -> bool {
     let child = after(s, board, piece, mv);
     out.nodes += 1;
     let has_move = child.generate_with(s, |_| true);
     if child.checkers.is_empty() {
         out.stalemates += u64::from(!has_move);
+        false
     } else {
         let kind = check_kind(child.checkers, moved);
         out.add_checks(kind, 1);
         if !has_move {
             out.add_mate(kind);
         }
+        true
     }
 }
 
