@@ -26,8 +26,8 @@
 //! The perft suites, run through this path at every depth of 2 and more, prove it exact.
 
 use crate::attacks::{
-    Sliders, between, bishop_rays, king_attacks, king_attacks_set, knight_attacks_set, line,
-    pawn_attacks_set, rook_rays,
+    Sliders, between, bishop_rays, king_attacks, king_attacks_set, knight_attacks,
+    knight_attacks_set, line, pawn_attacks, pawn_attacks_set, rook_rays,
 };
 use crate::movegen::count_pawn_moves;
 use crate::{Bitboard, Board, Color, File, Piece, PieceMoves, Rank, Square};
@@ -88,11 +88,14 @@ pub(super) struct NullReplies {
 pub(super) struct ShortcutRules {
     occupied: Bitboard,
     king: Square,
-    zone: Bitboard,
+    /// Their king, the squares around it and [`castle_path`](Self::castle_path).
+    pub(super) zone: Bitboard,
     forbidden: Bitboard,
     knight_bad: Bitboard,
     king_bad: Bitboard,
     pawn_bad: Bitboard,
+    /// The squares their king crosses to castle, where nothing stands in the way.
+    pub(super) castle_path: Bitboard,
     never: Bitboard,
     en_passant_risk: Bitboard,
     second: Rank,
@@ -109,17 +112,32 @@ impl NullReplies {
         let occupied = ours | theirs;
         let king = board.king(them);
 
-        // Squares whose attack status by us matters to their king.
+        // Squares whose attack status by us matters to their king: its own and those around
+        // it, and the squares it crosses to castle where nothing stands in the way. A move of
+        // ours can only add blockers there; while it keeps off their back rank (below),
+        // castling that is blocked stays blocked.
         let mut zone = king_attacks(king) | king;
-        if !(board.castling_rights().rook_squares() & Rank::First.relative_to(them)).is_empty() {
-            zone |= Rank::First.relative_to(them).bitboard();
+        let back = Rank::First.relative_to(them).bitboard();
+        let castling_rooks = board.castling_rights().rook_squares() & back;
+        let mut castle_path = Bitboard::EMPTY;
+        for rook in castling_rooks {
+            let (king_to, rook_to) = crate::board::castling_targets(them, king, rook);
+            let king_path = between(king, king_to) | king_to;
+            let must_be_empty = (king_path | between(rook, rook_to) | rook_to) - king - rook;
+            if (occupied & must_be_empty).is_empty() {
+                castle_path |= king_path;
+            }
         }
+        zone |= castle_path;
 
         // Our sliders' lines to the zone: a line with no blocker is cut by a piece landing on
         // it; a blocker that leaves may open it. Towards their king (pins and discovered
         // checks) a line matters up to two blockers; towards the other zone squares (judged
         // with their king lifted off the board) up to one.
         let mut forbidden = zone;
+        if !castling_rooks.is_empty() {
+            forbidden |= back;
+        }
         let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
         let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
         let without_king = occupied - king.bitboard();
@@ -220,6 +238,7 @@ impl NullReplies {
                 knight_bad: knight_attacks_set(zone),
                 king_bad: king_attacks_set(zone),
                 pawn_bad: pawn_attacks_set(them, zone),
+                castle_path,
                 never: forbidden | occupied | Rank::Eighth.relative_to(us).bitboard(),
                 en_passant_risk: beside & Rank::Fourth.relative_to(us).bitboard(),
                 second: Rank::Second.relative_to(us),
@@ -269,6 +288,57 @@ impl ShortcutRules {
                 .filter(|&to| blind(to, self.occupied ^ from ^ to))
                 .collect(),
             _ => Bitboard::EMPTY,
+        }
+    }
+}
+
+impl ShortcutRules {
+    /// The targets of `moves` (ours, not the king's) that [`shortcut`](Self::shortcut)
+    /// refuses only because the piece attacks squares of the zone other than their king,
+    /// from `from` or from the target. Such a move gives no check and, keeping off the
+    /// lines through their king, changes no pin: of their replies it changes, beyond what
+    /// the occupancy of the two squares does, only their king's steps and castling, through
+    /// the zone squares the piece attacks from either square. The result includes the
+    /// targets `shortcut` accepts, and is worked out set-wise.
+    #[inline(always)]
+    pub(super) fn near_king(&self, moves: PieceMoves) -> Bitboard {
+        let from = moves.from;
+        if self.forbidden.has(from) {
+            return Bitboard::EMPTY;
+        }
+        let king = self.king;
+        match moves.piece {
+            Piece::Knight => moves.to - self.never - knight_attacks(king),
+            Piece::Pawn => {
+                let mut to = moves.to - self.never - pawn_attacks(self.them(), king);
+                if from.rank() == self.second {
+                    to -= self.en_passant_risk;
+                }
+                to & from.file().bitboard()
+            }
+            Piece::Bishop | Piece::Rook | Piece::Queen => {
+                // The lines through their king, which are the squares whose lines hold it.
+                let lines = match moves.piece {
+                    Piece::Bishop => bishop_rays(king),
+                    Piece::Rook => rook_rays(king),
+                    _ => bishop_rays(king) | rook_rays(king),
+                };
+                if lines.has(from) {
+                    return Bitboard::EMPTY;
+                }
+                moves.to - self.never - lines
+            }
+            Piece::King => Bitboard::EMPTY,
+        }
+    }
+
+    /// Their side.
+    #[inline(always)]
+    fn them(&self) -> Color {
+        if self.second == Rank::Second {
+            Color::Black
+        } else {
+            Color::White
         }
     }
 }

@@ -565,18 +565,33 @@ macro_rules! stats_fn {
                 return;
             }
             let guard = KingGuard::new::<S, WHITE>(s, board, &replies, null.castles > 0);
+            let steps = KingSteps::new(s, board, &replies, &guard);
             let (mut shortcuts, mut nodes, mut captures, mut promotions) = (0u64, 0i64, 0i64, 0i64);
             for &moves in groups {
                 let from = moves.from;
+                // With their king's steps worked out per move, the moves that attack squares
+                // around it qualify too.
                 let shortcut = if moves.piece == Piece::King || guard.forbidden.has(from) {
                     Bitboard::EMPTY
+                } else if steps.is_some() {
+                    replies.rules.near_king(moves) - guard.forbidden
                 } else {
                     replies.rules.shortcut(s, moves) - guard.forbidden
                 };
                 let mut made = moves.to - shortcut;
                 for to in shortcut {
+                    let stepped = match &steps {
+                        Some(steps) => steps.change(s, board, moves.piece, from, to),
+                        None => Some((0, 0)),
+                    };
+                    let Some((step_nodes, step_captures)) = stepped else {
+                        made |= to;
+                        continue;
+                    };
                     match guard.correction::<S, WHITE>(s, &replies, from, to) {
                         Some(correction) => {
+                            nodes += step_nodes;
+                            captures += step_captures;
                             shortcuts += 1;
                             nodes += correction.nodes;
                             captures += correction.captures;
@@ -1163,6 +1178,119 @@ impl KingGuard {
             captures,
             promotions,
         })
+    }
+}
+
+/// Their king's steps in the null position, for the shortcut moves that attack squares
+/// around it ([`depth2::ShortcutRules::near_king`]): such a move changes their replies only
+/// in those steps, and the change is worked out square by square.
+struct KingSteps {
+    king: Square,
+    them: Color,
+    /// Where it may step in the null position.
+    null: Bitboard,
+    /// The squares around it that are not theirs.
+    open: Bitboard,
+    /// The squares whose attack status matters to it ([`depth2::ShortcutRules`]'s zone) and,
+    /// among them, those it crosses to castle.
+    zone: Bitboard,
+    castle_path: Bitboard,
+}
+
+impl KingSteps {
+    /// `None` when a step of their king may check ours: it stands between our king and
+    /// one of their sliders.
+    #[inline(always)]
+    fn new<S: Sliders>(
+        s: S,
+        board: &Board,
+        replies: &depth2::NullReplies,
+        guard: &KingGuard,
+    ) -> Option<KingSteps> {
+        let them = !board.side;
+        let king = board.king(them);
+        if guard.discoverers.has(king) {
+            return None;
+        }
+        Some(KingSteps {
+            king,
+            them,
+            null: replies.null.king_targets(s, them, king),
+            open: king_attacks(king) - board.colors(them),
+            zone: replies.rules.zone,
+            castle_path: replies.rules.castle_path,
+        })
+    }
+
+    /// How many more steps and captures their king has after our `piece` goes from `from`
+    /// to `to`; `None` when the move changes an attack on a square they castle across.
+    #[inline(always)]
+    fn change<S: Sliders>(
+        &self,
+        s: S,
+        board: &Board,
+        piece: Piece,
+        from: Square,
+        to: Square,
+    ) -> Option<(i64, i64)> {
+        let us = board.side;
+        let occupied = board.occupied() ^ from ^ to;
+        let changed = match piece {
+            Piece::Pawn => pawn_attacks(us, from) | pawn_attacks(us, to),
+            Piece::Knight => knight_attacks(from) | knight_attacks(to),
+            Piece::Bishop => s.bishop(from, board.occupied()) | s.bishop(to, occupied),
+            Piece::Rook => s.rook(from, board.occupied()) | s.rook(to, occupied),
+            Piece::Queen => s.queen(from, board.occupied()) | s.queen(to, occupied),
+            Piece::King => king_attacks(from) | king_attacks(to),
+        } & self.zone;
+        if !(changed & self.castle_path).is_empty() {
+            return None;
+        }
+        let squares = changed & self.open;
+        if squares.is_empty() {
+            return Some((0, 0));
+        }
+        let ours = board.colors(us) ^ from ^ to;
+        let moved = |set: Bitboard, kinds: &[Piece]| {
+            if kinds.contains(&piece) {
+                set ^ from ^ to
+            } else {
+                set
+            }
+        };
+        let queens = board.pieces(Piece::Queen);
+        let pawns = moved(board.pieces(Piece::Pawn) & board.colors(us), &[Piece::Pawn]);
+        let knights = moved(
+            board.pieces(Piece::Knight) & board.colors(us),
+            &[Piece::Knight],
+        );
+        let diagonal = moved(
+            (board.pieces(Piece::Bishop) | queens) & board.colors(us),
+            &[Piece::Bishop, Piece::Queen],
+        );
+        let straight = moved(
+            (board.pieces(Piece::Rook) | queens) & board.colors(us),
+            &[Piece::Rook, Piece::Queen],
+        );
+        let our_king = board.king(us);
+        let lifted = occupied - self.king;
+        let mut after = self.null - squares;
+        for square in squares {
+            let attacked = !(pawn_attacks(self.them, square) & pawns).is_empty()
+                || !(knight_attacks(square) & knights).is_empty()
+                || king_attacks(square).has(our_king)
+                || !(s.bishop(square, lifted) & diagonal).is_empty()
+                || !(s.rook(square, lifted) & straight).is_empty();
+            if !attacked {
+                after |= square;
+            }
+        }
+        let captures =
+            i64::from((after & ours).len()) - i64::from((self.null & board.colors(us)).len());
+        Some((
+            i64::from(after.len()) - i64::from(self.null.len()),
+            captures,
+        ))
     }
 }
 
