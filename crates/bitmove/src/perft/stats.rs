@@ -14,7 +14,8 @@ use core::ops::{Add, AddAssign, Mul};
 
 use super::depth2;
 use crate::attacks::{
-    Sliders, between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays,
+    Sliders, between, bishop_rays, king_attacks, king_attacks_set, knight_attacks,
+    knight_attacks_set, line, pawn_attacks, pawn_attacks_set, rook_rays,
 };
 use crate::movegen::{forward, forward_east, forward_west};
 use crate::{Bitboard, Board, Color, Move, Piece, PieceMoves, Rank, Square};
@@ -1117,9 +1118,8 @@ impl KingGuard {
             ];
             for (list, diagonal) in lists {
                 for x in list {
-                    let queen = self.their_queens.has(x.square);
                     let checks = |bishop: Bitboard, rook: Bitboard| {
-                        if queen {
+                        if self.their_queens.has(x.square) {
                             bishop | rook
                         } else if diagonal {
                             bishop
@@ -1128,7 +1128,10 @@ impl KingGuard {
                         }
                     };
                     if (x.attacks & touched).is_empty() {
-                        if !(x.attacks & x.allowed & checks(bishop_moved, rook_moved)).is_empty() {
+                        if on_lines
+                            && !(x.attacks & x.allowed & checks(bishop_moved, rook_moved))
+                                .is_empty()
+                        {
                             return None;
                         }
                         continue;
@@ -1195,6 +1198,10 @@ struct KingSteps {
     /// among them, those it crosses to castle.
     zone: Bitboard,
     castle_path: Bitboard,
+    /// For each kind of our pieces, the squares from which one attacks the zone; for a
+    /// slider, along lines as they are (a slider that reaches the zone only through the
+    /// square it leaves stands on such a line).
+    views: [Bitboard; 6],
 }
 
 impl KingSteps {
@@ -1212,13 +1219,27 @@ impl KingSteps {
         if guard.discoverers.has(king) {
             return None;
         }
+        let zone = replies.rules.zone;
+        let (mut diagonal, mut straight) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for square in zone {
+            diagonal |= s.bishop(square, replies.occupied);
+            straight |= s.rook(square, replies.occupied);
+        }
         Some(KingSteps {
             king,
             them,
             null: replies.null.king_targets(s, them, king),
             open: king_attacks(king) - board.colors(them),
-            zone: replies.rules.zone,
+            zone,
             castle_path: replies.rules.castle_path,
+            views: [
+                pawn_attacks_set(them, zone),
+                knight_attacks_set(zone),
+                diagonal,
+                straight,
+                diagonal | straight,
+                king_attacks_set(zone),
+            ],
         })
     }
 
@@ -1233,6 +1254,9 @@ impl KingSteps {
         from: Square,
         to: Square,
     ) -> Option<(i64, i64)> {
+        if !self.views[piece.index()].has(from) && !self.views[piece.index()].has(to) {
+            return Some((0, 0));
+        }
         let us = board.side;
         let occupied = board.occupied() ^ from ^ to;
         let changed = match piece {
