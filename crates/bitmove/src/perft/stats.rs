@@ -599,10 +599,7 @@ macro_rules! stats_fn {
                             promotions += correction.promotions;
                             if checks.len > 0 {
                                 // The same replies check; whether they mate is theirs to say.
-                                let child = after(s, board, moves.piece, Move::new(from, to));
-                                for group in checks.groups() {
-                                    mates(s, &child, group, out);
-                                }
+                                shortcut_mates(s, board, moves.piece, Move::new(from, to), &checks, out);
                             }
                         }
                         None => made |= to,
@@ -700,7 +697,7 @@ fn checking_moves<S: Sliders>(s: S, board: &Board, group: CheckGroup, out: &mut 
 fn mates<S: Sliders>(s: S, board: &Board, group: &CheckGroup, out: &mut PerftStats) {
     let (direct, discovered) = (group.direct, group.discovered);
     let both = direct & discovered;
-    let escape = KingEscape::new(board, group);
+    let escape = KingEscape::new(board, board.side, Bitboard::EMPTY, group);
     for to in direct | discovered {
         if escape.exists(s, to) {
             continue;
@@ -718,6 +715,38 @@ fn mates<S: Sliders>(s: S, board: &Board, group: &CheckGroup, out: &mut PerftSta
             } else {
                 CheckKind::SingleDiscovered
             });
+        }
+    }
+}
+
+/// The checkmates among `checks`, the checking replies of the null position, after our
+/// quiet shortcut move `mv` of `piece` on `board`. The child is made only for replies after
+/// which our king has no step.
+#[inline(never)]
+fn shortcut_mates<S: Sliders>(
+    s: S,
+    board: &Board,
+    piece: Piece,
+    mv: Move,
+    checks: &CheckList,
+    out: &mut PerftStats,
+) {
+    let touched = mv.from.bitboard() | mv.to;
+    let mut child = None;
+    for group in checks.groups() {
+        let escape = KingEscape::new(board, !board.side, touched, group);
+        let trapped: Bitboard = (group.direct | group.discovered)
+            .into_iter()
+            .filter(|&to| !escape.exists(s, to))
+            .collect();
+        if !trapped.is_empty() {
+            let child = child.get_or_insert_with(|| after(s, board, piece, mv));
+            let group = CheckGroup {
+                direct: group.direct & trapped,
+                discovered: group.discovered & trapped,
+                ..*group
+            };
+            mates(s, child, &group, out);
         }
     }
 }
@@ -744,17 +773,18 @@ struct KingEscape {
 }
 
 impl KingEscape {
+    /// For the checking moves `group` of `us` on `board`, or on the child of a quiet move of
+    /// theirs that leaves `touched` (from and to; empty for none).
     #[inline(always)]
-    fn new(board: &Board, group: &CheckGroup) -> KingEscape {
-        let us = board.side;
+    fn new(board: &Board, us: Color, touched: Bitboard, group: &CheckGroup) -> KingEscape {
         let king = board.king(!us);
         let ours = board.colors(us) - group.from;
         let queens = board.pieces(Piece::Queen);
         KingEscape {
             them: !us,
             king,
-            theirs: board.colors(!us),
-            occupied: board.occupied() - group.from - king,
+            theirs: board.colors(!us) ^ touched,
+            occupied: (board.occupied() ^ touched) - group.from - king,
             pawns: board.pieces(Piece::Pawn) & ours,
             knights: board.pieces(Piece::Knight) & ours,
             kings: board.pieces(Piece::King) & ours,
