@@ -648,6 +648,18 @@ pub(crate) fn sliders_attack<S: Sliders>(
             && !(s.bishop(square, occupied) & bishops).is_empty())
 }
 
+/// The squares castling of `us`'s king on `king` with the rook on `rook` needs: those the
+/// king stands on after leaving `king` and crosses (no enemy may attack them), and those that
+/// must be empty but for king and rook.
+#[inline(always)]
+pub(crate) fn castling_squares(us: Color, king: Square, rook: Square) -> (Bitboard, Bitboard) {
+    let (king_to, rook_to) = castling_targets(us, king, rook);
+    let king_path = between(king, king_to) | king_to;
+    let must_be_empty =
+        (king_path | between(rook, rook_to) | rook_to) - king.bitboard() - rook.bitboard();
+    (king_path, must_be_empty)
+}
+
 /// Where king and rook end up when the king on `king` castles with the rook on `rook`.
 #[inline(always)]
 pub(crate) fn castling_targets(us: Color, king: Square, rook: Square) -> (Square, Square) {

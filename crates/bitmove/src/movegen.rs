@@ -12,7 +12,7 @@ use crate::attacks::{
     SliderBackend, Sliders, between, bishop_rays, dispatch, king_attacks, knight_attacks,
     knight_attacks_set, line, pawn_attacks, pawn_attacks_set, rook_rays,
 };
-use crate::board::sliders_attack;
+use crate::board::{castling_squares, sliders_attack};
 use crate::{Bitboard, Board, Color, File, Move, MoveList, Piece, PieceMoves, Rank, Square};
 
 impl Board {
@@ -357,15 +357,9 @@ impl Board {
         rooks: Bitboard,
         listener: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
-        let back = Rank::First.relative_to(us);
         let king = self.king(us);
         for rook in rooks {
-            let side = self.castling.side_of(us, rook);
-            let king_to = Square::new(side.king_to(), back);
-            let rook_to = Square::new(side.rook_to(), back);
-            let king_path = between(king, king_to) | king_to;
-            let must_be_empty =
-                (king_path | between(rook, rook_to) | rook_to) - king.bitboard() - rook.bitboard();
+            let (king_path, must_be_empty) = castling_squares(us, king, rook);
             if !(self.occupied() & must_be_empty).is_empty() {
                 continue;
             }

@@ -98,7 +98,8 @@ pub(super) struct ShortcutRules {
     pub(super) castle_path: Bitboard,
     never: Bitboard,
     en_passant_risk: Bitboard,
-    second: Rank,
+    /// Our side.
+    us: Color,
 }
 
 impl NullReplies {
@@ -121,9 +122,7 @@ impl NullReplies {
         let castling_rooks = board.castling_rights().rook_squares() & back;
         let mut castle_path = Bitboard::EMPTY;
         for rook in castling_rooks {
-            let (king_to, rook_to) = crate::board::castling_targets(them, king, rook);
-            let king_path = between(king, king_to) | king_to;
-            let must_be_empty = (king_path | between(rook, rook_to) | rook_to) - king - rook;
+            let (king_path, must_be_empty) = crate::board::castling_squares(them, king, rook);
             if (occupied & must_be_empty).is_empty() {
                 castle_path |= king_path;
             }
@@ -241,7 +240,7 @@ impl NullReplies {
                 castle_path,
                 never: forbidden | occupied | Rank::Eighth.relative_to(us).bitboard(),
                 en_passant_risk: beside & Rank::Fourth.relative_to(us).bitboard(),
-                second: Rank::Second.relative_to(us),
+                us,
             },
         }
     }
@@ -276,7 +275,7 @@ impl ShortcutRules {
             Piece::King if !self.king_bad.has(from) => moves.to - self.never - self.king_bad,
             Piece::Pawn if !self.pawn_bad.has(from) => {
                 let mut to = moves.to - self.never - self.pawn_bad;
-                if from.rank() == self.second {
+                if from.rank() == Rank::Second.relative_to(self.us) {
                     to -= self.en_passant_risk;
                 }
                 // A diagonal step to an empty square is en passant.
@@ -290,9 +289,7 @@ impl ShortcutRules {
             _ => Bitboard::EMPTY,
         }
     }
-}
 
-impl ShortcutRules {
     /// The targets of `moves` (ours, not the king's) that [`shortcut`](Self::shortcut)
     /// refuses only because the piece attacks squares of the zone other than their king,
     /// from `from` or from the target. Such a move gives no check and, keeping off the
@@ -310,8 +307,8 @@ impl ShortcutRules {
         match moves.piece {
             Piece::Knight => moves.to - self.never - knight_attacks(king),
             Piece::Pawn => {
-                let mut to = moves.to - self.never - pawn_attacks(self.them(), king);
-                if from.rank() == self.second {
+                let mut to = moves.to - self.never - pawn_attacks(!self.us, king);
+                if from.rank() == Rank::Second.relative_to(self.us) {
                     to -= self.en_passant_risk;
                 }
                 to & from.file().bitboard()
@@ -329,16 +326,6 @@ impl ShortcutRules {
                 moves.to - self.never - lines
             }
             Piece::King => Bitboard::EMPTY,
-        }
-    }
-
-    /// Their side.
-    #[inline(always)]
-    fn them(&self) -> Color {
-        if self.second == Rank::Second {
-            Color::Black
-        } else {
-            Color::White
         }
     }
 }
