@@ -14,8 +14,8 @@ use core::ops::{Add, AddAssign, Mul};
 
 use super::depth2;
 use crate::attacks::{
-    Sliders, between, bishop_rays, king_attacks, king_attacks_set, knight_attacks,
-    knight_attacks_set, line, pawn_attacks, pawn_attacks_set, rook_rays,
+    Sliders, between, bishop_rays, king_attacks, knight_attacks, knight_attacks_set, line,
+    pawn_attacks, pawn_attacks_set, rook_rays,
 };
 use crate::movegen::{forward, forward_east, forward_west};
 use crate::{Bitboard, Board, Color, Move, Piece, PieceMoves, Rank, Square};
@@ -584,7 +584,7 @@ macro_rules! stats_fn {
                 let mut made = moves.to - shortcut;
                 for to in shortcut {
                     let stepped = match &steps {
-                        Some(steps) => steps.change(s, board, moves.piece, from, to),
+                        Some(steps) => steps.change(s, board, &replies.rules, moves.piece, from, to),
                         None => Some((0, 0)),
                     };
                     let Some((step_nodes, step_captures)) = stepped else {
@@ -753,24 +753,75 @@ fn shortcut_mates<S: Sliders>(
     }
 }
 
-/// Whether their king can step out of the check our move gives, asked before the move is
-/// made: most checks are not mate, and one square the king may go to proves it cheaply.
-struct KingEscape {
-    /// Their side and their king.
-    them: Color,
-    king: Square,
-    /// Their pieces.
-    theirs: Bitboard,
-    /// The occupancy once the moving piece has left and their king is lifted off the board.
-    occupied: Bitboard,
-    /// Our pieces that attack like a pawn, a knight, a king, a bishop and a rook, without
-    /// the moving piece.
+/// One side's pieces by the way they attack, for asking which squares they attack in a
+/// position the board does not hold yet (a move not made).
+#[derive(Clone, Copy)]
+struct Attackers {
+    /// The side they belong to.
+    side: Color,
     pawns: Bitboard,
     knights: Bitboard,
     kings: Bitboard,
+    /// Bishops and queens, rooks and queens.
     diagonal: Bitboard,
     straight: Bitboard,
-    /// What the moved piece (the promoted piece for a promotion) is.
+}
+
+impl Attackers {
+    /// The pieces of `side` on `board`, but for any on `without`.
+    #[inline(always)]
+    fn of(board: &Board, side: Color, without: Bitboard) -> Attackers {
+        let own = board.colors(side) - without;
+        let queens = board.pieces(Piece::Queen);
+        Attackers {
+            side,
+            pawns: board.pieces(Piece::Pawn) & own,
+            knights: board.pieces(Piece::Knight) & own,
+            kings: board.pieces(Piece::King) & own,
+            diagonal: (board.pieces(Piece::Bishop) | queens) & own,
+            straight: (board.pieces(Piece::Rook) | queens) & own,
+        }
+    }
+
+    /// With a `piece` on `square` as well.
+    #[inline(always)]
+    fn with(mut self, piece: Piece, square: Square) -> Attackers {
+        match piece {
+            Piece::Pawn => self.pawns |= square,
+            Piece::Knight => self.knights |= square,
+            Piece::King => self.kings |= square,
+            Piece::Bishop => self.diagonal |= square,
+            Piece::Rook => self.straight |= square,
+            Piece::Queen => {
+                self.diagonal |= square;
+                self.straight |= square;
+            }
+        }
+        self
+    }
+
+    /// Whether one of them attacks `square`, with `occupied` as the blockers.
+    #[inline(always)]
+    fn attack<S: Sliders>(&self, s: S, square: Square, occupied: Bitboard) -> bool {
+        !(pawn_attacks(!self.side, square) & self.pawns).is_empty()
+            || !(knight_attacks(square) & self.knights).is_empty()
+            || !(king_attacks(square) & self.kings).is_empty()
+            || !(s.bishop(square, occupied) & self.diagonal).is_empty()
+            || !(s.rook(square, occupied) & self.straight).is_empty()
+    }
+}
+
+/// Whether their king has a step after a checking move of ours, asked before the move is
+/// made: most checks are not mate, and one square the king may go to proves it cheaply.
+struct KingEscape {
+    /// Their king and their pieces.
+    king: Square,
+    theirs: Bitboard,
+    /// The occupancy once the moving piece has left and their king is lifted off the board.
+    occupied: Bitboard,
+    /// Our pieces without the moving one, and what it is once moved (the promoted piece for
+    /// a promotion).
+    ours: Attackers,
     moved: Piece,
 }
 
@@ -780,18 +831,11 @@ impl KingEscape {
     #[inline(always)]
     fn new(board: &Board, us: Color, touched: Bitboard, group: &CheckGroup) -> KingEscape {
         let king = board.king(!us);
-        let ours = board.colors(us) - group.from;
-        let queens = board.pieces(Piece::Queen);
         KingEscape {
-            them: !us,
             king,
             theirs: board.colors(!us) ^ touched,
             occupied: (board.occupied() ^ touched) - group.from - king,
-            pawns: board.pieces(Piece::Pawn) & ours,
-            knights: board.pieces(Piece::Knight) & ours,
-            kings: board.pieces(Piece::King) & ours,
-            diagonal: (board.pieces(Piece::Bishop) | queens) & ours,
-            straight: (board.pieces(Piece::Rook) | queens) & ours,
+            ours: Attackers::of(board, us, group.from.bitboard()),
             moved: group.promotion.unwrap_or(group.piece),
         }
     }
@@ -806,28 +850,10 @@ impl KingEscape {
             return false;
         }
         let occupied = self.occupied | to;
-        let add = |set: Bitboard, piece: Piece| if self.moved == piece { set | to } else { set };
-        let pawns = add(self.pawns, Piece::Pawn);
-        let knights = add(self.knights, Piece::Knight);
-        let kings = add(self.kings, Piece::King);
-        let queen = self.moved == Piece::Queen;
-        let diagonal = if queen {
-            self.diagonal | to
-        } else {
-            add(self.diagonal, Piece::Bishop)
-        };
-        let straight = if queen {
-            self.straight | to
-        } else {
-            add(self.straight, Piece::Rook)
-        };
-        squares.into_iter().any(|square| {
-            (pawn_attacks(self.them, square) & pawns).is_empty()
-                && (knight_attacks(square) & knights).is_empty()
-                && (king_attacks(square) & kings).is_empty()
-                && (s.bishop(square, occupied) & diagonal).is_empty()
-                && (s.rook(square, occupied) & straight).is_empty()
-        })
+        let ours = self.ours.with(self.moved, to);
+        squares
+            .into_iter()
+            .any(|square| !ours.attack(s, square, occupied))
     }
 }
 
@@ -978,9 +1004,9 @@ fn made_leaf<S: Sliders>(
 /// pawns whose push square is empty, unpinned knights with two squares to go to that are not
 /// their own, and unpinned sliders with two such squares next to them (first steps along two
 /// of their lines). A quiet move that keeps off the lines from its own king to their sliders
-/// (so pins stay as they are) leaves all of them mobile but two: the piece that moves, and the pawn whose
-/// push square it lands on. The others keep a square (a landing square blocks one step),
-/// which is what [`mobile_units`] asks of a unit.
+/// (so pins stay as they are) leaves all of them mobile but two: the piece that moves, and
+/// the pawn whose push square it lands on. The others keep a square (a landing square blocks
+/// one step), which is what [`mobile_units`] asks of a unit.
 #[inline(always)]
 fn strong_units(board: &Board) -> u32 {
     let us = board.side;
@@ -1221,18 +1247,14 @@ impl KingGuard {
 /// in those steps, and the change is worked out square by square.
 struct KingSteps {
     king: Square,
-    them: Color,
     /// Where it may step in the null position.
     null: Bitboard,
     /// The squares around it that are not theirs.
     open: Bitboard,
-    /// The squares whose attack status matters to it ([`depth2::ShortcutRules`]'s zone) and,
-    /// among them, those it crosses to castle.
-    zone: Bitboard,
-    castle_path: Bitboard,
-    /// For each kind of our pieces, the squares from which one attacks the zone; for a
-    /// slider, along lines as they are (a slider that reaches the zone only through the
-    /// square it leaves stands on such a line).
+    /// For each kind of our pieces but the king (which never takes the shortcut), the
+    /// squares from which one attacks the zone; for a slider, along lines as they are (a
+    /// slider that reaches the zone only through the square it leaves stands on such a
+    /// line).
     views: [Bitboard; 6],
 }
 
@@ -1259,29 +1281,28 @@ impl KingSteps {
         }
         Some(KingSteps {
             king,
-            them,
             null: replies.null.king_targets(s, them, king),
             open: king_attacks(king) - board.colors(them),
-            zone,
-            castle_path: replies.rules.castle_path,
             views: [
                 pawn_attacks_set(them, zone),
                 knight_attacks_set(zone),
                 diagonal,
                 straight,
                 diagonal | straight,
-                king_attacks_set(zone),
+                Bitboard::EMPTY,
             ],
         })
     }
 
-    /// How many more steps and captures their king has after our `piece` goes from `from`
-    /// to `to`; `None` when the move changes an attack on a square they castle across.
+    /// How many more steps and captures their king has after our `piece` (not the king)
+    /// goes from `from` to `to`; `None` when the move changes an attack on a square they
+    /// castle across. `rules` has the zone.
     #[inline(always)]
     fn change<S: Sliders>(
         &self,
         s: S,
         board: &Board,
+        rules: &depth2::ShortcutRules,
         piece: Piece,
         from: Square,
         to: Square,
@@ -1297,52 +1318,26 @@ impl KingSteps {
             Piece::Bishop => s.bishop(from, board.occupied()) | s.bishop(to, occupied),
             Piece::Rook => s.rook(from, board.occupied()) | s.rook(to, occupied),
             Piece::Queen => s.queen(from, board.occupied()) | s.queen(to, occupied),
-            Piece::King => king_attacks(from) | king_attacks(to),
-        } & self.zone;
-        if !(changed & self.castle_path).is_empty() {
+            Piece::King => Bitboard::EMPTY,
+        } & rules.zone;
+        if !(changed & rules.castle_path).is_empty() {
             return None;
         }
         let squares = changed & self.open;
         if squares.is_empty() {
             return Some((0, 0));
         }
-        let ours = board.colors(us) ^ from ^ to;
-        let moved = |set: Bitboard, kinds: &[Piece]| {
-            if kinds.contains(&piece) {
-                set ^ from ^ to
-            } else {
-                set
-            }
-        };
-        let queens = board.pieces(Piece::Queen);
-        let pawns = moved(board.pieces(Piece::Pawn) & board.colors(us), &[Piece::Pawn]);
-        let knights = moved(
-            board.pieces(Piece::Knight) & board.colors(us),
-            &[Piece::Knight],
-        );
-        let diagonal = moved(
-            (board.pieces(Piece::Bishop) | queens) & board.colors(us),
-            &[Piece::Bishop, Piece::Queen],
-        );
-        let straight = moved(
-            (board.pieces(Piece::Rook) | queens) & board.colors(us),
-            &[Piece::Rook, Piece::Queen],
-        );
-        let our_king = board.king(us);
+        let ours = Attackers::of(board, us, from.bitboard()).with(piece, to);
         let lifted = occupied - self.king;
         let mut after = self.null - squares;
         for square in squares {
-            let attacked = !(pawn_attacks(self.them, square) & pawns).is_empty()
-                || !(knight_attacks(square) & knights).is_empty()
-                || king_attacks(square).has(our_king)
-                || !(s.bishop(square, lifted) & diagonal).is_empty()
-                || !(s.rook(square, lifted) & straight).is_empty();
-            if !attacked {
+            if !ours.attack(s, square, lifted) {
                 after |= square;
             }
         }
+        let ours_after = board.colors(us) ^ from ^ to;
         let captures =
-            i64::from((after & ours).len()) - i64::from((self.null & board.colors(us)).len());
+            i64::from((after & ours_after).len()) - i64::from((self.null & board.colors(us)).len());
         Some((
             i64::from(after.len()) - i64::from(self.null.len()),
             captures,
