@@ -91,12 +91,19 @@ pub(super) struct ShortcutRules {
     /// Their king, the squares around it and [`castle_path`](Self::castle_path).
     pub(super) zone: Bitboard,
     forbidden: Bitboard,
+    /// What [`near_king`](Self::near_king) keeps `forbidden` of: all but
+    /// [`ring_lines`](Self::ring_lines).
+    near_forbidden: Bitboard,
+    /// Where a piece that lands or leaves may change whether one of our sliders attacks a
+    /// square their king may step to (not one it castles across), with their king lifted.
+    pub(super) ring_lines: Bitboard,
     knight_bad: Bitboard,
     king_bad: Bitboard,
     pawn_bad: Bitboard,
     /// The squares their king crosses to castle, where nothing stands in the way.
     pub(super) castle_path: Bitboard,
     never: Bitboard,
+    near_never: Bitboard,
     en_passant_risk: Bitboard,
     /// Our side.
     us: Color,
@@ -137,6 +144,10 @@ impl NullReplies {
         if !castling_rooks.is_empty() {
             forbidden |= back;
         }
+        // The lines to the other squares their king may step to: forbidden too, but for a
+        // count that works out those steps again (`near_forbidden`). Whether we attack a
+        // square of theirs matters to no reply.
+        let mut ring_lines = Bitboard::EMPTY;
         let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
         let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
         let without_king = occupied - king.bitboard();
@@ -159,10 +170,15 @@ impl NullReplies {
                     }
                 } else {
                     let blockers = segment & without_king;
-                    match blockers.len() {
-                        0 => forbidden |= segment,
-                        1 => forbidden |= blockers,
-                        _ => {}
+                    let squares = match blockers.len() {
+                        0 => segment,
+                        1 => blockers,
+                        _ => Bitboard::EMPTY,
+                    };
+                    if castle_path.has(z) {
+                        forbidden |= squares;
+                    } else if !theirs.has(z) {
+                        ring_lines |= squares;
                     }
                 }
             }
@@ -233,12 +249,15 @@ impl NullReplies {
                 occupied,
                 king,
                 zone,
-                forbidden,
+                forbidden: forbidden | ring_lines,
+                near_forbidden: forbidden,
+                ring_lines,
                 knight_bad: knight_attacks_set(zone),
                 king_bad: king_attacks_set(zone),
                 pawn_bad: pawn_attacks_set(them, zone),
                 castle_path,
-                never: forbidden | occupied | Rank::Eighth.relative_to(us).bitboard(),
+                never: forbidden | ring_lines | occupied | Rank::Eighth.relative_to(us).bitboard(),
+                near_never: forbidden | occupied | Rank::Eighth.relative_to(us).bitboard(),
                 en_passant_risk: beside & Rank::Fourth.relative_to(us).bitboard(),
                 us,
             },
@@ -295,19 +314,21 @@ impl ShortcutRules {
     /// from `from` or from the target. Such a move gives no check and, keeping off the
     /// lines through their king, changes no pin: of their replies it changes, beyond what
     /// the occupancy of the two squares does, only their king's steps and castling, through
-    /// the zone squares the piece attacks from either square. The result includes the
-    /// targets `shortcut` accepts, and is worked out set-wise.
+    /// the zone squares the piece attacks from either square, and through the squares their
+    /// king may step to whose lines to our sliders it blocks or opens
+    /// ([`ring_lines`](Self::ring_lines)). The result includes the targets `shortcut`
+    /// accepts, and is worked out set-wise.
     #[inline(always)]
     pub(super) fn near_king(&self, moves: PieceMoves) -> Bitboard {
         let from = moves.from;
-        if self.forbidden.has(from) {
+        if self.near_forbidden.has(from) {
             return Bitboard::EMPTY;
         }
         let king = self.king;
         match moves.piece {
-            Piece::Knight => moves.to - self.never - knight_attacks(king),
+            Piece::Knight => moves.to - self.near_never - knight_attacks(king),
             Piece::Pawn => {
-                let mut to = moves.to - self.never - pawn_attacks(!self.us, king);
+                let mut to = moves.to - self.near_never - pawn_attacks(!self.us, king);
                 if from.rank() == Rank::Second.relative_to(self.us) {
                     to -= self.en_passant_risk;
                 }
@@ -323,7 +344,7 @@ impl ShortcutRules {
                 if lines.has(from) {
                     return Bitboard::EMPTY;
                 }
-                moves.to - self.never - lines
+                moves.to - self.near_never - lines
             }
             Piece::King => Bitboard::EMPTY,
         }

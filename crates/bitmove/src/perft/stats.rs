@@ -1307,19 +1307,29 @@ impl KingSteps {
         from: Square,
         to: Square,
     ) -> Option<(i64, i64)> {
-        if !self.views[piece.index()].has(from) && !self.views[piece.index()].has(to) {
+        let view = self.views[piece.index()];
+        let lines = rules.ring_lines;
+        if !view.has(from) && !view.has(to) && !lines.has(from) && !lines.has(to) {
             return Some((0, 0));
         }
         let us = board.side;
         let occupied = board.occupied() ^ from ^ to;
-        let changed = match piece {
+        // Through a square it blocks or opens, a slider of ours may gain or lose any of
+        // their king's steps.
+        let opened = if lines.has(from) || lines.has(to) {
+            self.open - rules.castle_path
+        } else {
+            Bitboard::EMPTY
+        };
+        let attacks = match piece {
             Piece::Pawn => pawn_attacks(us, from) | pawn_attacks(us, to),
             Piece::Knight => knight_attacks(from) | knight_attacks(to),
             Piece::Bishop => s.bishop(from, board.occupied()) | s.bishop(to, occupied),
             Piece::Rook => s.rook(from, board.occupied()) | s.rook(to, occupied),
             Piece::Queen => s.queen(from, board.occupied()) | s.queen(to, occupied),
             Piece::King => Bitboard::EMPTY,
-        } & rules.zone;
+        };
+        let changed = attacks & rules.zone | opened;
         if !(changed & rules.castle_path).is_empty() {
             return None;
         }
