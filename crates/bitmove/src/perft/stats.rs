@@ -569,7 +569,9 @@ macro_rules! stats_fn {
             }
             let guard = KingGuard::new::<S, WHITE>(s, board, &replies, null.castles > 0);
             let steps = KingSteps::new(s, board, &replies, &guard);
+            let mut edits = CheckEdits::new();
             let (mut shortcuts, mut nodes, mut captures, mut promotions) = (0u64, 0i64, 0i64, 0i64);
+            let mut direct_checks = 0i64;
             for &moves in groups {
                 let from = moves.from;
                 // With their king's steps worked out per move, the moves that attack squares
@@ -591,20 +593,21 @@ macro_rules! stats_fn {
                         made |= to;
                         continue;
                     };
-                    match guard.correction::<S, WHITE>(s, &replies, from, to) {
-                        Some(correction) => {
-                            nodes += step_nodes;
-                            captures += step_captures;
-                            shortcuts += 1;
-                            nodes += correction.nodes;
-                            captures += correction.captures;
-                            promotions += correction.promotions;
-                            if checks.len > 0 {
-                                // The same replies check; whether they mate is theirs to say.
-                                shortcut_mates(s, board, moves.piece, Move::new(from, to), &checks, out);
-                            }
-                        }
-                        None => made |= to,
+                    let Some(correction) = guard.correction::<S, WHITE>(s, &replies, from, to, &mut edits) else {
+                        made |= to;
+                        continue;
+                    };
+                    nodes += step_nodes;
+                    captures += step_captures;
+                    shortcuts += 1;
+                    nodes += correction.nodes;
+                    captures += correction.captures;
+                    promotions += correction.promotions;
+                    direct_checks += correction.checks;
+                    if checks.len > 0 || edits.len > 0 {
+                        // These replies check; whether they mate is theirs to say.
+                        let mv = Move::new(from, to);
+                        shortcut_mates(s, board, moves.piece, mv, &checks, edits.edits(), out);
                     }
                 }
                 make(PieceMoves { to: made, ..moves }, out);
@@ -619,6 +622,8 @@ macro_rules! stats_fn {
             out.nodes = out.nodes.wrapping_add_signed(nodes);
             out.captures = out.captures.wrapping_add_signed(captures);
             out.promotions = out.promotions.wrapping_add_signed(promotions);
+            out.checks = out.checks.wrapping_add_signed(direct_checks);
+            out.direct_checks = out.direct_checks.wrapping_add_signed(direct_checks);
         }
 
         /// Statistics of the leaves `depth` plies below `board`, added to `out`.
@@ -721,9 +726,9 @@ fn mates<S: Sliders>(s: S, board: &Board, group: &CheckGroup, out: &mut PerftSta
     }
 }
 
-/// The checkmates among `checks`, the checking replies of the null position, after our
-/// quiet shortcut move `mv` of `piece` on `board`. The child is made only for replies after
-/// which our king has no step.
+/// The checkmates among the checking replies after our quiet shortcut move `mv` of `piece`
+/// on `board`: those of the null position, `checks`, with the direct checks of their sliders
+/// changed by `edits`. The child is made only for replies after which our king has no step.
 #[inline(never)]
 fn shortcut_mates<S: Sliders>(
     s: S,
@@ -731,11 +736,12 @@ fn shortcut_mates<S: Sliders>(
     piece: Piece,
     mv: Move,
     checks: &CheckList,
+    edits: &[CheckEdit],
     out: &mut PerftStats,
 ) {
     let touched = mv.from.bitboard() | mv.to;
     let mut child = None;
-    for group in checks.groups() {
+    let mut test = |group: &CheckGroup| {
         let escape = KingEscape::new(board, !board.side, touched, group);
         let trapped: Bitboard = (group.direct | group.discovered)
             .into_iter()
@@ -749,6 +755,27 @@ fn shortcut_mates<S: Sliders>(
                 ..*group
             };
             mates(s, child, &group, out);
+        }
+    };
+    let groups = checks.groups();
+    for group in groups {
+        let mut group = *group;
+        for edit in edits.iter().filter(|edit| edit.from == group.from) {
+            group.direct = (group.direct - edit.was) | edit.now;
+        }
+        test(&group);
+    }
+    // A slider with no checking move in the null position: its edits are all it has (a
+    // queen's two line kinds apart).
+    for edit in edits {
+        if !groups.iter().any(|group| group.from == edit.from) {
+            test(&CheckGroup {
+                piece: edit.piece,
+                from: edit.from,
+                promotion: None,
+                direct: edit.now,
+                discovered: Bitboard::EMPTY,
+            });
         }
     }
 }
@@ -1051,6 +1078,9 @@ struct KingGuard {
     bishop_checks: Bitboard,
     rook_checks: Bitboard,
     pawn_checks: Bitboard,
+    /// Where their bishops and queens, their rooks and queens may go in the null position.
+    bishop_reach: Bitboard,
+    rook_reach: Bitboard,
     /// Their pieces that alone stand between our king and one of their sliders.
     discoverers: Bitboard,
     their_queens: Bitboard,
@@ -1111,12 +1141,27 @@ impl KingGuard {
             ],
         );
         let promoters = replies.their_pawns & seventh;
+        let (mut bishop_reach, mut rook_reach) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for x in replies.diagonals[..replies.n_diagonal]
+            .iter()
+            .chain(&replies.straights[..replies.n_straight])
+        {
+            let reach = x.attacks & x.allowed;
+            if diagonal.has(x.square) {
+                bishop_reach |= reach;
+            }
+            if straight.has(x.square) {
+                rook_reach |= reach;
+            }
+        }
         KingGuard {
             forbidden,
             king,
             bishop_checks,
             rook_checks,
             pawn_checks,
+            bishop_reach,
+            rook_reach,
             discoverers,
             their_queens: queens & theirs,
             their_free_knights: (board.pieces(Piece::Knight) & theirs) - replies.their_pinned,
@@ -1128,11 +1173,12 @@ impl KingGuard {
     }
 
     /// How much our quiet move from `from` to `to` (a shortcut of `replies`, keeping off
-    /// `forbidden`) changes their move, capture and promotion counts; `None` (then the move
-    /// is made) when it may change a check: a corrected reply that checks before or after,
-    /// a square our king's lines gain or lose that a slider of theirs reaches, castling or a
-    /// promotion on those lines, or pawns to recount that are pinned, unmask a check or
-    /// may check.
+    /// `forbidden`) changes their move, capture, promotion and direct-check counts; the
+    /// direct checks of their sliders that change are written to `edits`. `None` (then the
+    /// move is made) when it may change a check otherwise: a slider that unmasks a check
+    /// whose moves change, a slider that unmasks a check whose direct checks change,
+    /// castling or a promotion on our king's lines that change, or pawns to recount that
+    /// are pinned, unmask a check or may check.
     #[inline(always)]
     fn correction<S: Sliders, const WHITE: bool>(
         &self,
@@ -1140,14 +1186,15 @@ impl KingGuard {
         replies: &depth2::NullReplies,
         from: Square,
         to: Square,
+        edits: &mut CheckEdits,
     ) -> Option<Correction> {
         let touched = from.bitboard() | to;
         let occupied = replies.occupied ^ touched;
         let ours = replies.ours;
         let ours_after = ours ^ touched;
-        let (mut nodes, mut captures) = (0i64, 0i64);
-        // A move on our king's lines moves the squares their sliders would check from: none
-        // of their sliders may reach one that comes or goes.
+        let (mut nodes, mut captures, mut checks) = (0i64, 0i64, 0i64);
+        edits.len = 0;
+        // A move on our king's lines moves the squares their sliders would check from.
         let (mut bishop_checks, mut rook_checks) = (self.bishop_checks, self.rook_checks);
         let (mut bishop_moved, mut rook_moved) = (Bitboard::EMPTY, Bitboard::EMPTY);
         let on_lines = !((bishop_checks | rook_checks) & touched).is_empty();
@@ -1169,48 +1216,64 @@ impl KingGuard {
                 return None;
             }
         }
-        if on_lines || !(replies.slider_reach & touched).is_empty() {
+        // Whether a slider that the move does not reach gains or loses checking moves.
+        let unreached = on_lines
+            && !((self.bishop_reach & bishop_moved) | (self.rook_reach & rook_moved)).is_empty();
+        if unreached || !(replies.slider_reach & touched).is_empty() {
             let lists = [
                 (&replies.diagonals[..replies.n_diagonal], true),
                 (&replies.straights[..replies.n_straight], false),
             ];
             for (list, diagonal) in lists {
                 for x in list {
-                    let checks = |bishop: Bitboard, rook: Bitboard| {
-                        if self.their_queens.has(x.square) {
-                            bishop | rook
-                        } else if diagonal {
-                            bishop
-                        } else {
-                            rook
-                        }
-                    };
-                    if (x.attacks & touched).is_empty() {
-                        if on_lines
-                            && !(x.attacks & x.allowed & checks(bishop_moved, rook_moved))
-                                .is_empty()
-                        {
-                            return None;
-                        }
+                    let reached = !(x.attacks & touched).is_empty();
+                    if !reached && !unreached {
                         continue;
                     }
-                    let moves = if diagonal {
-                        s.bishop(x.square, occupied)
-                    } else {
-                        s.rook(x.square, occupied)
-                    } & x.allowed;
-                    nodes += i64::from(moves.len()) - i64::from(x.moves);
-                    captures += i64::from((moves & ours_after).len())
-                        - i64::from((x.attacks & x.allowed & ours).len());
-                    // No check from it, before or after: the checking replies stay those
-                    // of the null position.
                     let before = x.attacks & x.allowed;
-                    let off_line = (moves | before) - line(self.king, x.square);
-                    let unmasks = self.discoverers.has(x.square) && !off_line.is_empty();
-                    let checks = (moves & checks(bishop_checks, rook_checks))
-                        | (before & checks(self.bishop_checks, self.rook_checks));
-                    if unmasks || !checks.is_empty() {
-                        return None;
+                    let moves = if reached {
+                        let moves = if diagonal {
+                            s.bishop(x.square, occupied)
+                        } else {
+                            s.rook(x.square, occupied)
+                        } & x.allowed;
+                        nodes += i64::from(moves.len()) - i64::from(x.moves);
+                        captures += i64::from((moves & ours_after).len())
+                            - i64::from((before & ours).len());
+                        let off_line = (moves | before) - line(self.king, x.square);
+                        if self.discoverers.has(x.square) && !off_line.is_empty() {
+                            return None;
+                        }
+                        moves
+                    } else {
+                        before
+                    };
+                    // Its checking moves by this line kind: the squares it reaches from
+                    // which it checks, before and after.
+                    let queen = self.their_queens.has(x.square);
+                    let checking = |bishop: Bitboard, rook: Bitboard| match (queen, diagonal) {
+                        (true, _) => bishop | rook,
+                        (false, true) => bishop,
+                        (false, false) => rook,
+                    };
+                    let was = before & checking(self.bishop_checks, self.rook_checks);
+                    let now = moves & checking(bishop_checks, rook_checks);
+                    if was != now {
+                        if self.discoverers.has(x.square) {
+                            return None;
+                        }
+                        let piece = match (queen, diagonal) {
+                            (true, _) => Piece::Queen,
+                            (false, true) => Piece::Bishop,
+                            (false, false) => Piece::Rook,
+                        };
+                        edits.push(CheckEdit {
+                            piece,
+                            from: x.square,
+                            was,
+                            now,
+                        })?;
+                        checks += i64::from(now.len()) - i64::from(was.len());
                     }
                 }
             }
@@ -1238,6 +1301,7 @@ impl KingGuard {
             nodes,
             captures,
             promotions,
+            checks,
         })
     }
 }
@@ -1360,6 +1424,53 @@ struct Correction {
     nodes: i64,
     captures: i64,
     promotions: i64,
+    /// Direct checks (see [`CheckEdits`]).
+    checks: i64,
+}
+
+/// The checking replies of their sliders that a shortcut move changes: moves on our king's
+/// lines move the squares they check from, and the squares they reach change with the two
+/// squares' occupancy. Up to 8 (`None` from [`push`](Self::push) beyond).
+struct CheckEdits {
+    list: [CheckEdit; 8],
+    len: usize,
+}
+
+/// One slider's direct checks along one line kind: `was` in the null position, `now` after
+/// the move.
+#[derive(Clone, Copy)]
+struct CheckEdit {
+    piece: Piece,
+    from: Square,
+    was: Bitboard,
+    now: Bitboard,
+}
+
+impl CheckEdits {
+    const NONE: CheckEdit = CheckEdit {
+        piece: Piece::Pawn,
+        from: Square::A1,
+        was: Bitboard::EMPTY,
+        now: Bitboard::EMPTY,
+    };
+
+    fn new() -> CheckEdits {
+        CheckEdits {
+            list: [CheckEdits::NONE; 8],
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, edit: CheckEdit) -> Option<()> {
+        *self.list.get_mut(self.len)? = edit;
+        self.len += 1;
+        Some(())
+    }
+
+    fn edits(&self) -> &[CheckEdit] {
+        &self.list[..self.len]
+    }
 }
 
 /// The moves of their pawns, counted as the statistics count them.
