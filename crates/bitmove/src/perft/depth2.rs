@@ -105,6 +105,7 @@ pub(super) struct ShortcutRules {
     never: Bitboard,
     near_never: Bitboard,
     en_passant_risk: Bitboard,
+    theirs: Bitboard,
     /// Our side.
     us: Color,
 }
@@ -259,6 +260,7 @@ impl NullReplies {
                 never: forbidden | ring_lines | occupied | Rank::Eighth.relative_to(us).bitboard(),
                 near_never: forbidden | occupied | Rank::Eighth.relative_to(us).bitboard(),
                 en_passant_risk: beside & Rank::Fourth.relative_to(us).bitboard(),
+                theirs,
                 us,
             },
         }
@@ -311,8 +313,8 @@ impl ShortcutRules {
 
     /// The targets of `moves` (ours, not the king's) that [`shortcut`](Self::shortcut)
     /// refuses only because the piece attacks squares of the zone other than their king,
-    /// from `from` or from the target. Such a move gives no check and, keeping off the
-    /// lines through their king, changes no pin: of their replies it changes, beyond what
+    /// from `from` or from the target. Such a move gives no check and, pinning no piece of
+    /// theirs and releasing none, changes no pin: of their replies it changes, beyond what
     /// the occupancy of the two squares does, only their king's steps and castling, through
     /// the zone squares the piece attacks from either square, and through the squares their
     /// king may step to whose lines to our sliders it blocks or opens
@@ -341,10 +343,24 @@ impl ShortcutRules {
                     Piece::Rook => rook_rays(king),
                     _ => bishop_rays(king) | rook_rays(king),
                 };
-                if lines.has(from) {
+                // On such a line, with nothing between it and their king (a check) or one
+                // piece of theirs (a pin), the slider changes their replies.
+                let pins = |square: Square, occupied: Bitboard| {
+                    let blockers = between(square, king) & occupied;
+                    blockers.is_empty()
+                        || (blockers.single().is_some() && !(blockers & self.theirs).is_empty())
+                };
+                if lines.has(from) && pins(from, self.occupied) {
                     return Bitboard::EMPTY;
                 }
-                moves.to - self.near_never - lines
+                let to = moves.to - self.near_never;
+                let mut free = to - lines;
+                for square in to & lines {
+                    if !pins(square, self.occupied ^ from ^ square) {
+                        free |= square;
+                    }
+                }
+                free
             }
             Piece::King => Bitboard::EMPTY,
         }
