@@ -570,6 +570,7 @@ macro_rules! stats_fn {
             let guard = KingGuard::new::<S, WHITE>(s, board, &replies, null.castles > 0);
             let steps = KingSteps::new(s, board, &replies, &guard);
             let mut edits = CheckEdits::new();
+            let escapes = NullEscapes::new(s, board, &replies.null, &checks);
             let (mut shortcuts, mut nodes, mut captures, mut promotions) = (0u64, 0i64, 0i64, 0i64);
             let mut direct_checks = 0i64;
             for &moves in groups {
@@ -607,7 +608,8 @@ macro_rules! stats_fn {
                     if checks.len > 0 || edits.len > 0 {
                         // These replies check; whether they mate is theirs to say.
                         let mv = Move::new(from, to);
-                        shortcut_mates(s, board, moves.piece, mv, &checks, edits.edits(), out);
+                        let replies = (&checks, &escapes, edits.edits());
+                        shortcut_mates(s, board, moves.piece, mv, replies, out);
                     }
                 }
                 make(PieceMoves { to: made, ..moves }, out);
@@ -727,18 +729,25 @@ fn mates<S: Sliders>(s: S, board: &Board, group: &CheckGroup, out: &mut PerftSta
 }
 
 /// The checkmates among the checking replies after our quiet shortcut move `mv` of `piece`
-/// on `board`: those of the null position, `checks`, with the direct checks of their sliders
-/// changed by `edits`. The child is made only for replies after which our king has no step.
+/// on `board`: those of the null position, `checks` (with our king's steps after each,
+/// `escapes`), with the direct checks of their sliders changed by `edits`. A reply after
+/// which our king keeps a step of the null position is no mate; of the others, the child is
+/// made only for those after which our king has no step.
 #[inline(never)]
 fn shortcut_mates<S: Sliders>(
     s: S,
     board: &Board,
     piece: Piece,
     mv: Move,
-    checks: &CheckList,
-    edits: &[CheckEdit],
+    (checks, escapes, edits): (&CheckList, &NullEscapes, &[CheckEdit]),
     out: &mut PerftStats,
 ) {
+    // A step stays one unless our piece lands on it or leaves a line to it; another answer
+    // stays one unless our piece is the one that answers, or lands on its way.
+    let lost = mv.to.bitboard() | bishop_rays(mv.from) | rook_rays(mv.from);
+    let answers = |answer: Option<Answer>| {
+        answer.is_some_and(|(from, way)| from != mv.from && !way.has(mv.to))
+    };
     let touched = mv.from.bitboard() | mv.to;
     let mut child = None;
     let mut test = |group: &CheckGroup| {
@@ -758,12 +767,28 @@ fn shortcut_mates<S: Sliders>(
         }
     };
     let groups = checks.groups();
-    for group in groups {
+    for (index, group) in groups.iter().enumerate() {
         let mut group = *group;
+        let mut unsure = Bitboard::EMPTY;
         for edit in edits.iter().filter(|edit| edit.from == group.from) {
             group.direct = (group.direct - edit.was) | edit.now;
+            unsure |= edit.now - edit.was;
         }
-        test(&group);
+        match escapes.of(index) {
+            Some(steps) => {
+                for &(to, steps, answer) in steps {
+                    if (steps - lost).is_empty() && !answers(answer) {
+                        unsure |= to;
+                    }
+                }
+            }
+            None => unsure = group.direct | group.discovered,
+        }
+        if !unsure.is_empty() {
+            group.direct &= unsure;
+            group.discovered &= unsure;
+            test(&group);
+        }
     }
     // A slider with no checking move in the null position: its edits are all it has (a
     // queen's two line kinds apart).
@@ -777,6 +802,77 @@ fn shortcut_mates<S: Sliders>(
                 discovered: Bitboard::EMPTY,
             });
         }
+    }
+}
+
+/// A move of ours other than a king step that answers a check: the square of the piece, and
+/// its way (the squares it passes and the one it goes to).
+type Answer = (Square, Bitboard);
+
+/// How we answer each checking reply of the null position (the checks of a depth-2 node's
+/// null position, with us to move on `board`), for [`shortcut_mates`]: per group, the
+/// target, our king's steps and one other answer. Up to 32 replies; the groups beyond have
+/// none.
+struct NullEscapes {
+    steps: [(Square, Bitboard, Option<Answer>); 32],
+    /// Where each group's replies end in `steps`.
+    ends: [u8; 16],
+    /// How many groups have theirs.
+    groups: usize,
+}
+
+impl NullEscapes {
+    #[inline(always)]
+    fn new<S: Sliders>(s: S, board: &Board, null: &Board, checks: &CheckList) -> NullEscapes {
+        let mut escapes = NullEscapes {
+            steps: [(Square::A1, Bitboard::EMPTY, None); 32],
+            ends: [0; 16],
+            groups: 0,
+        };
+        let mut len = 0;
+        for group in checks.groups() {
+            let targets = group.direct | group.discovered;
+            if len + targets.len() as usize > escapes.steps.len() {
+                break;
+            }
+            let escape = KingEscape::new(board, !board.side, Bitboard::EMPTY, group);
+            for to in targets {
+                let mv = Move {
+                    from: group.from,
+                    to,
+                    promotion: group.promotion,
+                };
+                let reply = after(s, null, group.piece, mv);
+                let mut answer = None;
+                reply.generate_with(s, |moves| {
+                    let Some(target) = moves.to.first() else {
+                        return false;
+                    };
+                    // Not an en-passant capture, whose victim's square counts too.
+                    let en_passant = moves.piece == Piece::Pawn && reply.en_passant == Some(target);
+                    if moves.piece == Piece::King || en_passant {
+                        return false;
+                    }
+                    answer = Some((moves.from, between(moves.from, target) | target));
+                    true
+                });
+                escapes.steps[len] = (to, escape.steps(s, to), answer);
+                len += 1;
+            }
+            escapes.ends[escapes.groups] = len as u8;
+            escapes.groups += 1;
+        }
+        escapes
+    }
+
+    /// The targets and steps of group `index`, if it has them.
+    #[inline(always)]
+    fn of(&self, index: usize) -> Option<&[(Square, Bitboard, Option<Answer>)]> {
+        if index >= self.groups {
+            return None;
+        }
+        let start = if index == 0 { 0 } else { self.ends[index - 1] };
+        Some(&self.steps[usize::from(start)..usize::from(self.ends[index])])
     }
 }
 
@@ -865,6 +961,18 @@ impl KingEscape {
             ours: Attackers::of(board, us, group.from.bitboard()),
             moved: group.promotion.unwrap_or(group.piece),
         }
+    }
+
+    /// The squares their king may step to after the ordinary move to `to`: not theirs, and
+    /// attacked by nothing of ours (with the king gone from its square).
+    #[inline(always)]
+    fn steps<S: Sliders>(&self, s: S, to: Square) -> Bitboard {
+        let occupied = self.occupied | to;
+        let ours = self.ours.with(self.moved, to);
+        (king_attacks(self.king) - (self.theirs - to))
+            .into_iter()
+            .filter(|&square| !ours.attack(s, square, occupied))
+            .collect()
     }
 
     /// Whether, after the ordinary move to `to`, their king has a square that is not theirs
