@@ -524,12 +524,13 @@ macro_rules! stats_fn {
         /// added to `out`: the null-count shortcut of plain perft (`depth2.rs`), extended to
         /// statistics. Their replies to a shortcut move are the null position's, but for the
         /// moves, captures and promotions of their sliders and pawns that see the two squares,
-        /// the captures of their knights that reach them and, for a move that attacks squares
-        /// around their king, that king's steps ([`KingSteps`]). It holds when the move
-        /// changes no reply's check ([`KingGuard::correction`]) and we keep enough mobile
-        /// units that no reply can stalemate us ([`strong_units`]). The null position's
-        /// checking replies then check the same way after the move; each is tested for mate
-        /// again ([`shortcut_mates`]).
+        /// the captures of their knights that reach them, the direct checks of their sliders
+        /// ([`CheckEdits`]) and, for a move that attacks squares around their king or
+        /// changes our lines to them, that king's steps ([`KingSteps`]). It holds when the
+        /// move changes no other check ([`KingGuard::correction`]) and we keep enough mobile
+        /// units that no reply can stalemate us ([`strong_units`]). Each checking reply is
+        /// then tested for mate again, unless an answer found in the null position survives
+        /// the move ([`shortcut_mates`], [`NullEscapes`]).
         $(#[$attr])*
         fn $depth2<S: Sliders, const WHITE: bool>(s: S, board: &Board, out: &mut PerftStats) {
             let make = |moves: PieceMoves, out: &mut PerftStats| {
