@@ -731,9 +731,9 @@ fn mates<S: Sliders>(s: S, board: &Board, group: &CheckGroup, out: &mut PerftSta
 
 /// The checkmates among the checking replies after our quiet shortcut move `mv` of `piece`
 /// on `board`: those of the null position, `checks` (with our king's steps after each,
-/// `escapes`), with the direct checks of their sliders changed by `edits`. A reply after
-/// which our king keeps a step of the null position is no mate; of the others, the child is
-/// made only for those after which our king has no step.
+/// `escapes`), with the direct checks of their sliders changed by `edits`. A reply that
+/// keeps an answer it had in the null position (a step of our king or another move) is no
+/// mate; of the others, the child is made only for those after which our king has no step.
 #[inline(never)]
 fn shortcut_mates<S: Sliders>(
     s: S,
@@ -1284,10 +1284,9 @@ impl KingGuard {
     /// How much our quiet move from `from` to `to` (a shortcut of `replies`, keeping off
     /// `forbidden`) changes their move, capture, promotion and direct-check counts; the
     /// direct checks of their sliders that change are written to `edits`. `None` (then the
-    /// move is made) when it may change a check otherwise: a slider that unmasks a check
-    /// whose moves change, a slider that unmasks a check whose direct checks change,
-    /// castling or a promotion on our king's lines that change, or pawns to recount that
-    /// are pinned, unmask a check or may check.
+    /// move is made) when it may change a check otherwise: a slider that can unmask a check
+    /// and whose moves or direct checks change, castling or a promotion on our king's lines
+    /// that change, or pawns to recount that are pinned, unmask a check or may check.
     #[inline(always)]
     fn correction<S: Sliders, const WHITE: bool>(
         &self,
