@@ -103,6 +103,7 @@ pub(super) struct ShortcutRules {
     /// The squares their king crosses to castle, where nothing stands in the way.
     pub(super) castle_path: Bitboard,
     never: Bitboard,
+    /// `never` as [`near_king`](Self::near_king) has it: without `ring_lines`.
     near_never: Bitboard,
     en_passant_risk: Bitboard,
     theirs: Bitboard,
@@ -234,6 +235,7 @@ impl NullReplies {
         // double-push squares beside one of their pawns (en passant).
         let beside = Bitboard((their_pawns.0 >> 1) & !File::H.bitboard().0)
             | Bitboard((their_pawns.0 << 1) & !File::A.bitboard().0);
+        let near_never = forbidden | occupied | Rank::Eighth.relative_to(us).bitboard();
         NullReplies {
             null,
             ours,
@@ -257,8 +259,8 @@ impl NullReplies {
                 king_bad: king_attacks_set(zone),
                 pawn_bad: pawn_attacks_set(them, zone),
                 castle_path,
-                never: forbidden | ring_lines | occupied | Rank::Eighth.relative_to(us).bitboard(),
-                near_never: forbidden | occupied | Rank::Eighth.relative_to(us).bitboard(),
+                never: near_never | ring_lines,
+                near_never,
                 en_passant_risk: beside & Rank::Fourth.relative_to(us).bitboard(),
                 theirs,
                 us,

@@ -967,13 +967,18 @@ impl KingEscape {
     /// The squares their king may step to after the ordinary move to `to`: not theirs, and
     /// attacked by nothing of ours (with the king gone from its square).
     #[inline(always)]
-    fn steps<S: Sliders>(&self, s: S, to: Square) -> Bitboard {
+    fn free<S: Sliders>(&self, s: S, to: Square) -> impl Iterator<Item = Square> {
         let occupied = self.occupied | to;
         let ours = self.ours.with(self.moved, to);
         (king_attacks(self.king) - (self.theirs - to))
             .into_iter()
-            .filter(|&square| !ours.attack(s, square, occupied))
-            .collect()
+            .filter(move |&square| !ours.attack(s, square, occupied))
+    }
+
+    /// [`free`](Self::free) as a set.
+    #[inline(always)]
+    fn steps<S: Sliders>(&self, s: S, to: Square) -> Bitboard {
+        self.free(s, to).collect()
     }
 
     /// Whether, after the ordinary move to `to`, their king has a square that is not theirs
@@ -981,15 +986,7 @@ impl KingEscape {
     /// nothing: the move may still be answered otherwise.
     #[inline(always)]
     fn exists<S: Sliders>(&self, s: S, to: Square) -> bool {
-        let squares = king_attacks(self.king) - (self.theirs - to);
-        if squares.is_empty() {
-            return false;
-        }
-        let occupied = self.occupied | to;
-        let ours = self.ours.with(self.moved, to);
-        squares
-            .into_iter()
-            .any(|square| !ours.attack(s, square, occupied))
+        self.free(s, to).next().is_some()
     }
 }
 
@@ -1554,17 +1551,19 @@ struct CheckEdit {
     now: Bitboard,
 }
 
-impl CheckEdits {
+impl CheckEdit {
     const NONE: CheckEdit = CheckEdit {
         piece: Piece::Pawn,
         from: Square::A1,
         was: Bitboard::EMPTY,
         now: Bitboard::EMPTY,
     };
+}
 
+impl CheckEdits {
     fn new() -> CheckEdits {
         CheckEdits {
-            list: [CheckEdits::NONE; 8],
+            list: [CheckEdit::NONE; 8],
             len: 0,
         }
     }
