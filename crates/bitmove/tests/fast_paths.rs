@@ -6,7 +6,9 @@
 //! runs every count of the suites.
 
 use bitmove::{Board, PerftOptions, divide, divide_with, perft_backend, perft_with_options};
-use bitmove::{SliderBackend, Square};
+use bitmove::{SliderBackend, Square, perft};
+
+mod common;
 
 const STANDARD: &str = include_str!("../../../tests/data/standard.epd");
 const SUITE: &str = include_str!("../../../tests/data/suite.epd");
@@ -158,5 +160,40 @@ fn a_table_that_grows_mid_search_counts_exactly() {
             119_060_324
         );
         assert_eq!(perft_with_options(&kiwipete, 5, &options), 193_690_690);
+    }
+}
+
+/// Perft `depth` the slow way: every move made, the last ply counted by listing moves (which
+/// the differential test holds against shakmaty).
+fn made_children(board: &Board, depth: u32) -> u64 {
+    if depth == 1 {
+        return board.legal_moves().len() as u64;
+    }
+    board
+        .legal_moves()
+        .iter()
+        .map(|&mv| {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            made_children(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// Depth 2 counts most moves without making them (the null count, corrected for what each
+/// move changes: captures, attacks around their king, lines through it): crowded positions
+/// from the first moves of games, where castling is still about, and later ones, standard
+/// and Chess960, each at depths 2 and 3 against the made children.
+#[test]
+fn depth_two_shortcut_agrees_with_made_children() {
+    let early = common::random_positions(3_000, 24, 0x0D2_0001);
+    let late = common::random_positions(3_000, 140, 0x0D2_0002);
+    for (i, board) in early.iter().chain(&late).enumerate() {
+        let depth = if i % 6 == 0 { 3 } else { 2 };
+        assert_eq!(
+            perft(board, depth),
+            made_children(board, depth),
+            "{board} depth {depth}"
+        );
     }
 }

@@ -23,7 +23,20 @@
 //! matter to their king, `zone` the squares whose attack status matters (their king included:
 //! a piece of ours attacking it from t gives check), and a move is shortcut when neither f nor
 //! t is forbidden and P attacks no zone square from f or from t. Skipped when we are in check.
-//! The perft suites, run through this path at every depth of 2 and more, prove it exact.
+//!
+//! The moves this refuses get a second chance before they are made. A move of ours (not the
+//! king's, not castling, en passant, a promotion or a double step they may take en passant)
+//! that gives no check, makes or releases no pin of theirs, keeps off the lines through their
+//! king and the squares they castle over, and changes no attack on those squares, changes
+//! their replies only through:
+//! - the two squares' occupancy and owner: the correction above, where a capture also takes
+//!   the captured piece's moves away and gives their sliders, knights and pawns that see `t`
+//!   a capture there;
+//! - their king's steps: the squares around it that P attacks from f or t, or whose lines to
+//!   our sliders run through f or t, are asked about again with P moved.
+//!
+//! The perft suites, run through this path at every depth of 2 and more, and a test against
+//! made children on thousands of random positions prove it exact.
 
 use crate::attacks::{
     Sliders, between, bishop_rays, king_attacks, king_attacks_set, knight_attacks,
@@ -369,6 +382,64 @@ impl ShortcutRules {
     }
 }
 
+/// One side's pieces by the way they attack, for asking which squares they attack in a
+/// position the board does not hold yet (a move not made).
+#[derive(Clone, Copy)]
+pub(super) struct Attackers {
+    /// The side they belong to.
+    side: Color,
+    pawns: Bitboard,
+    knights: Bitboard,
+    kings: Bitboard,
+    /// Bishops and queens, rooks and queens.
+    diagonal: Bitboard,
+    straight: Bitboard,
+}
+
+impl Attackers {
+    /// The pieces of `side` on `board`, but for any on `without`.
+    #[inline(always)]
+    pub(super) fn of(board: &Board, side: Color, without: Bitboard) -> Attackers {
+        let own = board.colors(side) - without;
+        let queens = board.pieces(Piece::Queen);
+        Attackers {
+            side,
+            pawns: board.pieces(Piece::Pawn) & own,
+            knights: board.pieces(Piece::Knight) & own,
+            kings: board.pieces(Piece::King) & own,
+            diagonal: (board.pieces(Piece::Bishop) | queens) & own,
+            straight: (board.pieces(Piece::Rook) | queens) & own,
+        }
+    }
+
+    /// With a `piece` on `square` as well.
+    #[inline(always)]
+    pub(super) fn with(mut self, piece: Piece, square: Square) -> Attackers {
+        match piece {
+            Piece::Pawn => self.pawns |= square,
+            Piece::Knight => self.knights |= square,
+            Piece::King => self.kings |= square,
+            Piece::Bishop => self.diagonal |= square,
+            Piece::Rook => self.straight |= square,
+            Piece::Queen => {
+                self.diagonal |= square;
+                self.straight |= square;
+            }
+        }
+        self
+    }
+
+    /// Whether one of them attacks `square`, with `occupied` as the blockers.
+    #[inline(always)]
+    pub(super) fn attack<S: Sliders>(&self, s: S, square: Square, occupied: Bitboard) -> bool {
+        !(pawn_attacks(!self.side, square) & self.pawns).is_empty()
+            || !(knight_attacks(square) & self.knights).is_empty()
+            || !(king_attacks(square) & self.kings).is_empty()
+            || !(s.bishop(square, occupied) & self.diagonal).is_empty()
+            || !(s.rook(square, occupied) & self.straight).is_empty()
+    }
+}
+
 /// Our move groups, collected first so that the work on them runs in the caller's body rather
 /// than in a closure inlined into every place generation emits moves. There are at most 20
 /// groups: 15 pieces besides the king, the king, two castlings, two en-passant captures.
@@ -421,17 +492,35 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
     let occupied = ours | theirs;
     let king = board.king(them);
 
-    // Squares whose attack status by us matters to their king.
-    let mut zone = king_attacks(king) | king;
-    if !(board.castling_rights().rook_squares() & Rank::First.relative_to(them)).is_empty() {
-        zone |= Rank::First.relative_to(them).bitboard();
+    // Squares whose attack status by us matters to their king: its own and those around
+    // it, and the squares it crosses to castle where nothing stands in the way. A move of
+    // ours can only add blockers there; while it keeps off their back rank (below),
+    // castling that is blocked stays blocked.
+    let ring = king_attacks(king);
+    let back = Rank::First.relative_to(them).bitboard();
+    let castling_rooks = board.castling_rights().rook_squares() & back;
+    let mut castle_path = Bitboard::EMPTY;
+    for rook in castling_rooks {
+        let (king_path, must_be_empty) = crate::board::castling_squares(them, king, rook);
+        if (occupied & must_be_empty).is_empty() {
+            castle_path |= king_path;
+        }
     }
+    let zone = ring | king | castle_path;
 
     // Our sliders' lines to the zone: a line with no blocker is cut by a piece landing on it;
     // a blocker that leaves may open it. Towards their king (pins and discovered checks) a
     // line matters up to two blockers; towards the other zone squares (judged with their king
     // lifted off the board) up to one.
-    let mut forbidden = zone;
+    //
+    // The second chance (below) keeps them apart: lines to the squares their king may step
+    // to (`ring_lines`) only change those steps, which it works out again; the others
+    // (`hard`) it leaves to the made child.
+    let mut hard = zone;
+    if !castling_rooks.is_empty() {
+        hard |= back;
+    }
+    let mut ring_lines = Bitboard::EMPTY;
     let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
     let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
     let without_king = occupied - king.bitboard();
@@ -448,20 +537,26 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
             if z == king {
                 let blockers = segment & occupied;
                 match blockers.len() {
-                    0 | 1 => forbidden |= segment,
-                    2 => forbidden |= blockers,
+                    0 | 1 => hard |= segment,
+                    2 => hard |= blockers,
                     _ => {}
                 }
             } else {
                 let blockers = segment & without_king;
-                match blockers.len() {
-                    0 => forbidden |= segment,
-                    1 => forbidden |= blockers,
-                    _ => {}
+                let squares = match blockers.len() {
+                    0 => segment,
+                    1 => blockers,
+                    _ => Bitboard::EMPTY,
+                };
+                if castle_path.has(z) {
+                    hard |= squares;
+                } else if !theirs.has(z) {
+                    ring_lines |= squares;
                 }
             }
         }
     }
+    let forbidden = hard | ring_lines;
 
     // The null position: their replies if we could pass.
     let mut null = board.clone();
@@ -510,15 +605,15 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
     let pawn_reach = push(their_pawns)
         | push(push(their_pawns & Rank::Second.relative_to(them)))
         | pawn_attacks_set(them, their_pawns);
-    let pawn_moves = |enemies: Bitboard, occupied: Bitboard| {
-        let args = (their_pawns, their_pinned, false, king, enemies, occupied, Bitboard::FULL);
+    let pawn_moves = |pawns: Bitboard, enemies: Bitboard, occupied: Bitboard| {
+        let args = (pawns, their_pinned, false, king, enemies, occupied, Bitboard::FULL);
         i64::from(if WHITE {
             count_pawn_moves::<false>(args.0, args.1, args.2, args.3, args.4, args.5, args.6)
         } else {
             count_pawn_moves::<true>(args.0, args.1, args.2, args.3, args.4, args.5, args.6)
         })
     };
-    let null_pawn_moves = pawn_moves(ours, occupied);
+    let null_pawn_moves = pawn_moves(their_pawns, ours, occupied);
 
     // Landing or starting squares from which a piece of ours would attack the zone, and
     // double-push squares beside one of their pawns (en passant).
@@ -530,6 +625,12 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
         | Bitboard((their_pawns.0 << 1) & !File::A.bitboard().0);
     let en_passant_risk = beside & Rank::Fourth.relative_to(us).bitboard();
     let second = Rank::Second.relative_to(us);
+    // For the second chance: their king's steps in the null position, worked out when
+    // first needed.
+    let last = Rank::Eighth.relative_to(us).bitboard();
+    let their_knights = board.colored_pieces(them, Piece::Knight);
+    let mut null_steps: Option<Bitboard> = None;
+    let open_ring = ring - theirs;
 
     // Our moves, collected first so that the work below runs in this function's body rather
     // than in a closure inlined into every place generation emits moves. There are at most
@@ -604,14 +705,133 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
                 }
             }
             if !(pawn_reach & touched).is_empty() {
-                count += pawn_moves(ours ^ touched, occupied) - null_pawn_moves;
+                count += pawn_moves(their_pawns, ours ^ touched, occupied) - null_pawn_moves;
             }
             nodes += count as u64;
         }
-        let rest = crate::PieceMoves {
-            to: moves.to - shortcut,
-            ..moves
+        let mut made = moves.to - shortcut;
+
+        // The second chance, for a move of ours (not the king's) that may capture, attack
+        // the squares around their king or line up with it, but gives no check, makes or
+        // releases no pin of theirs and changes nothing about their castling. Their replies
+        // then change through the occupancy and owner of the two squares (as above, plus
+        // what a capture takes off the board and opens to capture), and through their
+        // king's steps, which are worked out again square by square.
+        let piece = moves.piece;
+        let king_lines = match piece {
+            Piece::Bishop => bishop_rays(king),
+            Piece::Rook => rook_rays(king),
+            _ => bishop_rays(king) | rook_rays(king),
         };
+        // Nothing between `square` and their king (a check) or one piece of theirs (a pin).
+        let pins = |square: Square, occupied: Bitboard| {
+            let blockers = between(square, king) & occupied;
+            blockers.is_empty() || (blockers.single().is_some() && !(blockers & theirs).is_empty())
+        };
+        let slider = matches!(piece, Piece::Bishop | Piece::Rook | Piece::Queen);
+        let tries = if piece == Piece::King
+            || hard.has(from)
+            || (slider && king_lines.has(from) && pins(from, occupied))
+        {
+            Bitboard::EMPTY
+        } else {
+            made - hard
+        };
+        for to in tries {
+            let capture = theirs.has(to);
+            let after = (occupied - from) | to;
+            let (seen_from, seen_to) = match piece {
+                Piece::Pawn => {
+                    // Promotions, en passant, and double steps they may take en passant.
+                    if last.has(to)
+                        || (!capture && to.file() != from.file())
+                        || (from.rank() == second && en_passant_risk.has(to))
+                    {
+                        continue;
+                    }
+                    (pawn_attacks(us, from), pawn_attacks(us, to))
+                }
+                Piece::Knight => (knight_attacks(from), knight_attacks(to)),
+                _ => {
+                    if king_lines.has(to) && pins(to, after) {
+                        continue;
+                    }
+                    match piece {
+                        Piece::Bishop => (s.bishop(from, occupied), s.bishop(to, after)),
+                        Piece::Rook => (s.rook(from, occupied), s.rook(to, after)),
+                        _ => (s.queen(from, occupied), s.queen(to, after)),
+                    }
+                }
+            };
+            // A check from `to`, or an attack that changes whether they may castle.
+            if seen_to.has(king) || !((seen_from | seen_to) & castle_path).is_empty() {
+                continue;
+            }
+            let mut count = null_count;
+
+            // Their king's steps: those our piece attacks from either square, and any whose
+            // line to one of our sliders runs through them.
+            let mut steps = (seen_from | seen_to) & open_ring;
+            if ring_lines.has(from) || ring_lines.has(to) {
+                steps |= (bishop_rays(from) | rook_rays(from) | bishop_rays(to) | rook_rays(to))
+                    & open_ring;
+            }
+            if !steps.is_empty() {
+                let null_steps =
+                    *null_steps.get_or_insert_with(|| null.king_targets(s, them, king));
+                let attackers = Attackers::of(board, us, from.bitboard()).with(piece, to);
+                let lifted = after - king;
+                let mut now = null_steps - steps;
+                for step in steps {
+                    if !attackers.attack(s, step, lifted) {
+                        now |= step;
+                    }
+                }
+                count += i64::from(now.len()) - i64::from(null_steps.len());
+            }
+
+            // Their sliders that see either square, with the captured one's moves gone and
+            // a capture onto `to` for the others.
+            let touched = from.bitboard() | to;
+            let captured = if capture { to.bitboard() } else { Bitboard::EMPTY };
+            if !(slider_reach & touched).is_empty() || !(captured & (diagonal | straight)).is_empty() {
+                for (list, diagonal) in [(&diagonals[..n_diagonal], true), (&straights[..n_straight], false)] {
+                    for x in list {
+                        if x.square == to {
+                            count -= i64::from(x.moves);
+                        } else if !(x.attacks & touched).is_empty() {
+                            let mut allowed = x.allowed;
+                            if their_pinned.has(x.square) {
+                                allowed |= captured & line(king, x.square);
+                            } else {
+                                allowed |= captured;
+                            }
+                            let attacks = if diagonal {
+                                s.bishop(x.square, after)
+                            } else {
+                                s.rook(x.square, after)
+                            };
+                            count += i64::from((attacks & allowed).len()) - i64::from(x.moves);
+                        }
+                    }
+                }
+            }
+            if capture {
+                // Their knights that may now take on `to`, and the one taken.
+                let free = their_knights - their_pinned;
+                count += i64::from((knight_attacks(to) & free).len());
+                if free.has(to) {
+                    count -= i64::from((knight_attacks(to) - theirs).len());
+                }
+            }
+            if !(pawn_reach & touched).is_empty() || their_pawns.has(to) {
+                count += pawn_moves(their_pawns - to, (ours - from) | to, after) - null_pawn_moves;
+            }
+            nodes += count as u64;
+            made ^= to;
+        }
+
+        let rest = crate::PieceMoves { to: made, ..moves };
         for mv in rest {
             let mut child = board.clone();
             child.play_piece::<S, false>(s, moves.piece, mv);

@@ -13,6 +13,7 @@ use core::iter::Sum;
 use core::ops::{Add, AddAssign, Mul};
 
 use super::depth2;
+use super::depth2::Attackers;
 use crate::attacks::{
     Sliders, between, bishop_rays, king_attacks, knight_attacks, knight_attacks_set, line,
     pawn_attacks, pawn_attacks_set, rook_rays,
@@ -874,64 +875,6 @@ impl NullEscapes {
         }
         let start = if index == 0 { 0 } else { self.ends[index - 1] };
         Some(&self.steps[usize::from(start)..usize::from(self.ends[index])])
-    }
-}
-
-/// One side's pieces by the way they attack, for asking which squares they attack in a
-/// position the board does not hold yet (a move not made).
-#[derive(Clone, Copy)]
-struct Attackers {
-    /// The side they belong to.
-    side: Color,
-    pawns: Bitboard,
-    knights: Bitboard,
-    kings: Bitboard,
-    /// Bishops and queens, rooks and queens.
-    diagonal: Bitboard,
-    straight: Bitboard,
-}
-
-impl Attackers {
-    /// The pieces of `side` on `board`, but for any on `without`.
-    #[inline(always)]
-    fn of(board: &Board, side: Color, without: Bitboard) -> Attackers {
-        let own = board.colors(side) - without;
-        let queens = board.pieces(Piece::Queen);
-        Attackers {
-            side,
-            pawns: board.pieces(Piece::Pawn) & own,
-            knights: board.pieces(Piece::Knight) & own,
-            kings: board.pieces(Piece::King) & own,
-            diagonal: (board.pieces(Piece::Bishop) | queens) & own,
-            straight: (board.pieces(Piece::Rook) | queens) & own,
-        }
-    }
-
-    /// With a `piece` on `square` as well.
-    #[inline(always)]
-    fn with(mut self, piece: Piece, square: Square) -> Attackers {
-        match piece {
-            Piece::Pawn => self.pawns |= square,
-            Piece::Knight => self.knights |= square,
-            Piece::King => self.kings |= square,
-            Piece::Bishop => self.diagonal |= square,
-            Piece::Rook => self.straight |= square,
-            Piece::Queen => {
-                self.diagonal |= square;
-                self.straight |= square;
-            }
-        }
-        self
-    }
-
-    /// Whether one of them attacks `square`, with `occupied` as the blockers.
-    #[inline(always)]
-    fn attack<S: Sliders>(&self, s: S, square: Square, occupied: Bitboard) -> bool {
-        !(pawn_attacks(!self.side, square) & self.pawns).is_empty()
-            || !(knight_attacks(square) & self.knights).is_empty()
-            || !(king_attacks(square) & self.kings).is_empty()
-            || !(s.bishop(square, occupied) & self.diagonal).is_empty()
-            || !(s.rook(square, occupied) & self.straight).is_empty()
     }
 }
 
