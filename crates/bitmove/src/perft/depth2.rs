@@ -429,6 +429,33 @@ impl Attackers {
         self
     }
 
+    /// The squares of `squares` none of them attacks, with `occupied` as the blockers: the
+    /// leapers set-wise, then each slider whose lines reach a square still left.
+    #[inline(always)]
+    pub(super) fn spare<S: Sliders>(
+        &self,
+        s: S,
+        squares: Bitboard,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        let mut left =
+            squares - pawn_attacks_set(self.side, self.pawns) - king_attacks_set(self.kings);
+        for knight in self.knights {
+            left -= knight_attacks(knight);
+        }
+        for x in self.diagonal {
+            if !(bishop_rays(x) & left).is_empty() {
+                left -= s.bishop(x, occupied);
+            }
+        }
+        for x in self.straight {
+            if !(rook_rays(x) & left).is_empty() {
+                left -= s.rook(x, occupied);
+            }
+        }
+        left
+    }
+
     /// Whether one of them attacks `square`, with `occupied` as the blockers.
     #[inline(always)]
     pub(super) fn attack<S: Sliders>(&self, s: S, square: Square, occupied: Bitboard) -> bool {
@@ -617,7 +644,11 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
 
     // Landing or starting squares from which a piece of ours would attack the zone, and
     // double-push squares beside one of their pawns (en passant).
-    let knight_bad = knight_attacks_set(zone);
+    let knight_bad = if (board.pieces(Piece::Knight) & ours).is_empty() {
+        Bitboard::EMPTY
+    } else {
+        knight_attacks_set(zone)
+    };
     let king_bad = king_attacks_set(zone);
     let pawn_bad = pawn_attacks_set(them, zone);
     let never = forbidden | occupied | Rank::Eighth.relative_to(us).bitboard();
@@ -782,10 +813,14 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
                 let attackers = Attackers::of(board, us, from.bitboard()).with(piece, to);
                 let lifted = after - king;
                 let mut now = null_steps - steps;
-                for step in steps {
-                    if !attackers.attack(s, step, lifted) {
-                        now |= step;
+                if steps.len() <= 2 {
+                    for step in steps {
+                        if !attackers.attack(s, step, lifted) {
+                            now |= step;
+                        }
                     }
+                } else {
+                    now |= attackers.spare(s, steps, lifted);
                 }
                 count += i64::from(now.len()) - i64::from(null_steps.len());
             }
