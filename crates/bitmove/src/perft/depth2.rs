@@ -27,9 +27,9 @@
 //! The moves this refuses get a second chance before they are made. A move of ours (not the
 //! king's, not castling, en passant, a promotion or a double step they may take en passant)
 //! that gives no check, makes or releases no pin of theirs, neither leaves nor lands on a
-//! square between one of our sliders and their king (nor on their back rank while they may
-//! castle), and changes no attack on the squares they castle across, changes their replies
-//! only through:
+//! square next to their king or between one of our sliders and their king (nor on their back
+//! rank while they may castle), and changes no attack on the squares they castle across,
+//! changes their replies only through:
 //! - the two squares' occupancy and owner: the correction above, where a capture also takes
 //!   the captured piece's moves away and gives their sliders, knights and pawns that see `t`
 //!   a capture there;
