@@ -830,8 +830,14 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
             // a capture onto `to` for the others.
             let touched = from.bitboard() | to;
             let captured = if capture { to.bitboard() } else { Bitboard::EMPTY };
-            if !(slider_reach & touched).is_empty() || !(captured & (diagonal | straight)).is_empty() {
-                for (list, diagonal) in [(&diagonals[..n_diagonal], true), (&straights[..n_straight], false)] {
+            if !(slider_reach & touched).is_empty()
+                || !(captured & (diagonal | straight)).is_empty()
+            {
+                let lists = [
+                    (&diagonals[..n_diagonal], true),
+                    (&straights[..n_straight], false),
+                ];
+                for (list, diagonal) in lists {
                     for x in list {
                         if x.square == to {
                             count -= i64::from(x.moves);
