@@ -70,11 +70,12 @@ impl Slider {
 /// its quiet moves: the null position, their sliders and pawns as it sees them, and which of
 /// our moves leave everything else about those replies as it is.
 ///
-/// The statistics count builds on it. Plain perft's count below keeps the same analysis
-/// written out in its own body: built through this struct, its code cost 8% more
-/// instructions per leaf on the start position (measured with callgrind), and it is the hot
-/// path. A change to the rules must be made in both places; the perft suites and the
-/// statistics oracle test each.
+/// The statistics count builds on it. Plain perft's count below shares the zone and its lines
+/// ([`KingZone`]) but keeps the rest of the analysis (the null position, their sliders and
+/// pawns, the shortcut rules) written out in its own body: built through this struct, its
+/// code cost 8% more instructions per leaf on the start position (measured with callgrind),
+/// and it is the hot path. A change to those rules must be made in both places; the perft
+/// suites and the statistics oracle test each.
 pub(super) struct NullReplies {
     /// The position with the opponent to move and nothing else changed.
     pub(super) null: Board,
@@ -125,11 +126,26 @@ pub(super) struct ShortcutRules {
     us: Color,
 }
 
-impl NullReplies {
-    /// The analysis of `board`, whose side to move (White when `WHITE`) is not in check.
+/// Their king's zone and our sliders' lines to it, for a position with us to move: what
+/// both depth-2 counts (plain and statistics) decide their shortcuts by.
+pub(super) struct KingZone {
+    /// Their king, the squares around it and [`castle_path`](Self::castle_path).
+    pub(super) zone: Bitboard,
+    /// The squares their king crosses to castle, where nothing stands in the way.
+    pub(super) castle_path: Bitboard,
+    /// Where a piece of ours that lands or leaves may change a pin or a check of theirs, or
+    /// their castling: the zone, their back rank while they may castle, and our sliders'
+    /// lines to their king and to the castle path.
+    pub(super) forbidden: Bitboard,
+    /// Where a piece that lands or leaves may change whether one of our sliders attacks a
+    /// square their king may step to (not one it castles across), with their king lifted.
+    pub(super) ring_lines: Bitboard,
+}
+
+impl KingZone {
+    /// The zone of `board`'s side not to move; `us` is the side to move.
     #[inline(always)]
-    pub(super) fn new<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> NullReplies {
-        let us = if WHITE { Color::White } else { Color::Black };
+    pub(super) fn new(board: &Board, us: Color) -> KingZone {
         let them = !us;
         let ours = board.colors(us);
         let theirs = board.colors(them);
@@ -140,7 +156,6 @@ impl NullReplies {
         // it, and the squares it crosses to castle where nothing stands in the way. A move of
         // ours can only add blockers there; while it keeps off their back rank (below),
         // castling that is blocked stays blocked.
-        let mut zone = king_attacks(king) | king;
         let back = Rank::First.relative_to(them).bitboard();
         let castling_rooks = board.castling_rights().rook_squares() & back;
         let mut castle_path = Bitboard::EMPTY;
@@ -150,19 +165,17 @@ impl NullReplies {
                 castle_path |= king_path;
             }
         }
-        zone |= castle_path;
+        let zone = king_attacks(king) | king | castle_path;
 
         // Our sliders' lines to the zone: a line with no blocker is cut by a piece landing on
         // it; a blocker that leaves may open it. Towards their king (pins and discovered
         // checks) a line matters up to two blockers; towards the other zone squares (judged
-        // with their king lifted off the board) up to one.
+        // with their king lifted off the board) up to one. Whether we attack a square of
+        // theirs matters to no reply.
         let mut forbidden = zone;
         if !castling_rooks.is_empty() {
             forbidden |= back;
         }
-        // The lines to the other squares their king may step to: forbidden too, but for a
-        // count that works out those steps again (`near_forbidden`). Whether we attack a
-        // square of theirs matters to no reply.
         let mut ring_lines = Bitboard::EMPTY;
         let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
         let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
@@ -199,6 +212,34 @@ impl NullReplies {
                 }
             }
         }
+        KingZone {
+            zone,
+            castle_path,
+            forbidden,
+            ring_lines,
+        }
+    }
+}
+
+impl NullReplies {
+    /// The analysis of `board`, whose side to move (White when `WHITE`) is not in check.
+    #[inline(always)]
+    pub(super) fn new<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> NullReplies {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let them = !us;
+        let ours = board.colors(us);
+        let theirs = board.colors(them);
+        let occupied = ours | theirs;
+        let king = board.king(them);
+
+        let KingZone {
+            zone,
+            castle_path,
+            forbidden,
+            ring_lines,
+        } = KingZone::new(board, us);
+        let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
+        let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
 
         let mut null = board.clone();
         null.side = them;
@@ -520,71 +561,19 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
     let occupied = ours | theirs;
     let king = board.king(them);
 
-    // Squares whose attack status by us matters to their king: its own and those around
-    // it, and the squares it crosses to castle where nothing stands in the way. A move of
-    // ours can only add blockers there; while it keeps off their back rank (below),
-    // castling that is blocked stays blocked.
+    // Their king's zone and our sliders' lines to it. The second chance (below) keeps the
+    // lines apart: lines to the squares their king may step to (`ring_lines`) only change
+    // those steps, which it works out again; the others (`hard`) it leaves to the made child.
+    let KingZone {
+        zone,
+        castle_path,
+        forbidden: hard,
+        ring_lines,
+    } = KingZone::new(board, us);
+    let forbidden = hard | ring_lines;
     let ring = king_attacks(king);
-    let back = Rank::First.relative_to(them).bitboard();
-    let castling_rooks = board.castling_rights().rook_squares() & back;
-    let mut castle_path = Bitboard::EMPTY;
-    for rook in castling_rooks {
-        let (king_path, must_be_empty) = crate::board::castling_squares(them, king, rook);
-        if (occupied & must_be_empty).is_empty() {
-            castle_path |= king_path;
-        }
-    }
-    let zone = ring | king | castle_path;
-
-    // Our sliders' lines to the zone: a line with no blocker is cut by a piece landing on it;
-    // a blocker that leaves may open it. Towards their king (pins and discovered checks) a
-    // line matters up to two blockers; towards the other zone squares (judged with their king
-    // lifted off the board) up to one.
-    //
-    // The second chance (below) keeps them apart: lines to the squares their king may step
-    // to (`ring_lines`) only change those steps, which it works out again; the others
-    // (`hard`) it leaves to the made child.
-    let mut hard = zone;
-    if !castling_rooks.is_empty() {
-        hard |= back;
-    }
-    let mut ring_lines = Bitboard::EMPTY;
     let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
     let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
-    let without_king = occupied - king.bitboard();
-    for x in (straight | diagonal) & ours {
-        let mut rays = Bitboard::EMPTY;
-        if straight.has(x) {
-            rays |= rook_rays(x);
-        }
-        if diagonal.has(x) {
-            rays |= bishop_rays(x);
-        }
-        for z in rays & zone {
-            let segment = between(z, x);
-            if z == king {
-                let blockers = segment & occupied;
-                match blockers.len() {
-                    0 | 1 => hard |= segment,
-                    2 => hard |= blockers,
-                    _ => {}
-                }
-            } else {
-                let blockers = segment & without_king;
-                let squares = match blockers.len() {
-                    0 => segment,
-                    1 => blockers,
-                    _ => Bitboard::EMPTY,
-                };
-                if castle_path.has(z) {
-                    hard |= squares;
-                } else if !theirs.has(z) {
-                    ring_lines |= squares;
-                }
-            }
-        }
-    }
-    let forbidden = hard | ring_lines;
 
     // The null position: their replies if we could pass.
     let mut null = board.clone();
