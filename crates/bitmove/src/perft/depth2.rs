@@ -103,20 +103,13 @@ pub(super) struct NullReplies {
 pub(super) struct ShortcutRules {
     occupied: Bitboard,
     king: Square,
-    /// Their king, the squares around it and [`castle_path`](Self::castle_path).
-    pub(super) zone: Bitboard,
+    /// Their king's zone and our sliders' lines to it. [`near_king`](Self::near_king) keeps
+    /// to its `forbidden`; [`shortcut`](Self::shortcut) also to `ring_lines`.
+    pub(super) king_zone: KingZone,
     forbidden: Bitboard,
-    /// What [`near_king`](Self::near_king) keeps `forbidden` of: all but
-    /// [`ring_lines`](Self::ring_lines).
-    near_forbidden: Bitboard,
-    /// Where a piece that lands or leaves may change whether one of our sliders attacks a
-    /// square their king may step to (not one it castles across), with their king lifted.
-    pub(super) ring_lines: Bitboard,
     knight_bad: Bitboard,
     king_bad: Bitboard,
     pawn_bad: Bitboard,
-    /// The squares their king crosses to castle, where nothing stands in the way.
-    pub(super) castle_path: Bitboard,
     never: Bitboard,
     /// `never` as [`near_king`](Self::near_king) has it: without `ring_lines`.
     near_never: Bitboard,
@@ -128,6 +121,7 @@ pub(super) struct ShortcutRules {
 
 /// Their king's zone and our sliders' lines to it, for a position with us to move: what
 /// both depth-2 counts (plain and statistics) decide their shortcuts by.
+#[derive(Clone, Copy)]
 pub(super) struct KingZone {
     /// Their king, the squares around it and [`castle_path`](Self::castle_path).
     pub(super) zone: Bitboard,
@@ -232,12 +226,13 @@ impl NullReplies {
         let occupied = ours | theirs;
         let king = board.king(them);
 
+        let king_zone = KingZone::new(board, us);
         let KingZone {
             zone,
-            castle_path,
             forbidden,
             ring_lines,
-        } = KingZone::new(board, us);
+            ..
+        } = king_zone;
         let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
         let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
 
@@ -306,14 +301,11 @@ impl NullReplies {
             rules: ShortcutRules {
                 occupied,
                 king,
-                zone,
+                king_zone,
                 forbidden: forbidden | ring_lines,
-                near_forbidden: forbidden,
-                ring_lines,
                 knight_bad: knight_attacks_set(zone),
                 king_bad: king_attacks_set(zone),
                 pawn_bad: pawn_attacks_set(them, zone),
-                castle_path,
                 never: near_never | ring_lines,
                 near_never,
                 en_passant_risk: beside & Rank::Fourth.relative_to(us).bitboard(),
@@ -333,7 +325,7 @@ impl ShortcutRules {
         if self.forbidden.has(from) {
             return Bitboard::EMPTY;
         }
-        let (king, zone) = (self.king, self.zone);
+        let (king, zone) = (self.king, self.king_zone.zone);
         // A slider of ours must not see the zone, nor line up with their king through any
         // number of blockers (a pin made or released).
         let blind = |square: Square, occupied: Bitboard| match moves.piece {
@@ -380,7 +372,7 @@ impl ShortcutRules {
     #[inline(always)]
     pub(super) fn near_king(&self, moves: PieceMoves) -> Bitboard {
         let from = moves.from;
-        if self.near_forbidden.has(from) {
+        if self.king_zone.forbidden.has(from) {
             return Bitboard::EMPTY;
         }
         let king = self.king;

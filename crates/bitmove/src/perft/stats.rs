@@ -1385,7 +1385,7 @@ impl KingSteps {
         if guard.discoverers.has(king) {
             return None;
         }
-        let zone = replies.rules.zone;
+        let zone = replies.rules.king_zone.zone;
         let (mut diagonal, mut straight) = (Bitboard::EMPTY, Bitboard::EMPTY);
         for square in zone {
             diagonal |= s.bishop(square, replies.occupied);
@@ -1420,7 +1420,7 @@ impl KingSteps {
         to: Square,
     ) -> Option<(i64, i64)> {
         let view = self.views[piece.index()];
-        let lines = rules.ring_lines;
+        let lines = rules.king_zone.ring_lines;
         if !view.has(from) && !view.has(to) && !lines.has(from) && !lines.has(to) {
             return Some((0, 0));
         }
@@ -1429,7 +1429,7 @@ impl KingSteps {
         // Through a square it blocks or opens, a slider of ours may gain or lose any of
         // their king's steps.
         let opened = if lines.has(from) || lines.has(to) {
-            self.open - rules.castle_path
+            self.open - rules.king_zone.castle_path
         } else {
             Bitboard::EMPTY
         };
@@ -1441,8 +1441,8 @@ impl KingSteps {
             Piece::Queen => s.queen(from, board.occupied()) | s.queen(to, occupied),
             Piece::King => Bitboard::EMPTY,
         };
-        let changed = attacks & rules.zone | opened;
-        if !(changed & rules.castle_path).is_empty() {
+        let changed = attacks & rules.king_zone.zone | opened;
+        if !(changed & rules.king_zone.castle_path).is_empty() {
             return None;
         }
         let squares = changed & self.open;
