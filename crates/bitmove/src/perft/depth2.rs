@@ -45,6 +45,7 @@ use crate::attacks::{
 };
 use crate::movegen::count_pawn_moves;
 use crate::{Bitboard, Board, Color, File, Piece, PieceMoves, Rank, Square};
+use arrayvec::ArrayVec;
 
 /// One of their sliders in the null position: where it stands, what it attacks, the squares
 /// it may move to (not its own side's, and along the pin line if pinned) and how many of its
@@ -57,14 +58,14 @@ pub(super) struct Slider {
     pub(super) moves: u32,
 }
 
-impl Slider {
-    const NONE: Slider = Slider {
-        square: Square::A1,
-        attacks: Bitboard::EMPTY,
-        allowed: Bitboard::EMPTY,
-        moves: 0,
-    };
-}
+/// Room for one side's diagonal or straight sliders: at most 15 pieces besides the king.
+/// An `ArrayVec`, not an array: a fresh array would be zeroed on every depth-2 node (a
+/// `memset` call, 1.8% of the instructions on position 3).
+pub(super) type Sliders16 = ArrayVec<Slider, 16>;
+
+/// Our move groups at one node: at most 20 (15 pieces besides the king, the king, two
+/// castlings, two en-passant captures).
+pub(super) type Groups = ArrayVec<PieceMoves, 24>;
 
 /// What a depth-2 node (side to move not in check) knows about the opponent's replies to
 /// its quiet moves: the null position, their sliders and pawns as it sees them, and which of
@@ -84,10 +85,8 @@ pub(super) struct NullReplies {
     /// Their pieces pinned to their king, in the null position.
     pub(super) their_pinned: Bitboard,
     /// Their sliders, diagonal and straight apart (a queen is in both).
-    pub(super) diagonals: [Slider; 16],
-    pub(super) straights: [Slider; 16],
-    pub(super) n_diagonal: usize,
-    pub(super) n_straight: usize,
+    pub(super) diagonals: Sliders16,
+    pub(super) straights: Sliders16,
     /// Everything their sliders attack.
     pub(super) slider_reach: Bitboard,
     pub(super) their_pawns: Bitboard,
@@ -243,14 +242,12 @@ impl NullReplies {
         let their_pinned = null.pinned;
 
         // Their sliders as the null position sees them.
-        let mut diagonals = [Slider::NONE; 16];
-        let mut straights = [Slider::NONE; 16];
-        let mut n_diagonal = 0;
-        let mut n_straight = 0;
+        let mut diagonals = Sliders16::new();
+        let mut straights = Sliders16::new();
         let mut slider_reach = Bitboard::EMPTY;
-        for (set, list, n, diagonal) in [
-            (diagonal & theirs, &mut diagonals, &mut n_diagonal, true),
-            (straight & theirs, &mut straights, &mut n_straight, false),
+        for (set, list, diagonal) in [
+            (diagonal & theirs, &mut diagonals, true),
+            (straight & theirs, &mut straights, false),
         ] {
             for square in set {
                 let attacks = if diagonal {
@@ -263,15 +260,12 @@ impl NullReplies {
                     allowed &= line(king, square);
                 }
                 slider_reach |= attacks;
-                if let Some(slot) = list.get_mut(*n) {
-                    *slot = Slider {
-                        square,
-                        attacks,
-                        allowed,
-                        moves: (attacks & allowed).len(),
-                    };
-                    *n += 1;
-                }
+                let _ = list.try_push(Slider {
+                    square,
+                    attacks,
+                    allowed,
+                    moves: (attacks & allowed).len(),
+                });
             }
         }
 
@@ -293,8 +287,6 @@ impl NullReplies {
             their_pinned,
             diagonals,
             straights,
-            n_diagonal,
-            n_straight,
             slider_reach,
             their_pawns,
             pawn_reach,
@@ -502,27 +494,15 @@ impl Attackers {
 }
 
 /// Our move groups, collected first so that the work on them runs in the caller's body rather
-/// than in a closure inlined into every place generation emits moves. There are at most 20
-/// groups: 15 pieces besides the king, the king, two castlings, two en-passant captures.
+/// than in a closure inlined into every place generation emits moves.
 #[inline(always)]
-pub(super) fn move_groups<S: Sliders, const WHITE: bool>(
-    s: S,
-    board: &Board,
-) -> ([PieceMoves; 24], usize) {
-    let mut groups = [PieceMoves {
-        piece: Piece::Pawn,
-        from: Square::A1,
-        to: Bitboard::EMPTY,
-    }; 24];
-    let mut n_groups = 0;
+pub(super) fn move_groups<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> Groups {
+    let mut groups = Groups::new();
     board.generate_for::<S, WHITE>(s, |moves| {
-        if let Some(slot) = groups.get_mut(n_groups) {
-            *slot = moves;
-            n_groups += 1;
-        }
+        let _ = groups.try_push(moves);
         false
     });
-    (groups, n_groups)
+    groups
 }
 
 /// Stamps out the depth-2 count with the given attributes. It must be compiled per
@@ -576,14 +556,12 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
     let their_pinned = null.pinned;
 
     // Their sliders as the null position sees them, diagonal and straight apart.
-    let mut diagonals = [Slider::NONE; 16];
-    let mut straights = [Slider::NONE; 16];
-    let mut n_diagonal = 0;
-    let mut n_straight = 0;
+    let mut diagonals = Sliders16::new();
+    let mut straights = Sliders16::new();
     let mut slider_reach = Bitboard::EMPTY;
-    for (set, list, n, diagonal) in [
-        (diagonal & theirs, &mut diagonals, &mut n_diagonal, true),
-        (straight & theirs, &mut straights, &mut n_straight, false),
+    for (set, list, diagonal) in [
+        (diagonal & theirs, &mut diagonals, true),
+        (straight & theirs, &mut straights, false),
     ] {
         for square in set {
             let attacks = if diagonal {
@@ -596,15 +574,12 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
                 allowed &= line(king, square);
             }
             slider_reach |= attacks;
-            if let Some(slot) = list.get_mut(*n) {
-                *slot = Slider {
-                    square,
-                    attacks,
-                    allowed,
-                    moves: (attacks & allowed).len(),
-                };
-                *n += 1;
-            }
+            let _ = list.try_push(Slider {
+                square,
+                attacks,
+                allowed,
+                moves: (attacks & allowed).len(),
+            });
         }
     }
 
@@ -645,23 +620,15 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
     let mut null_steps: Option<Bitboard> = None;
     let open_ring = ring - theirs;
 
-    // Our moves, collected first so that the work below runs in this function's body rather
-    // than in a closure inlined into every place generation emits moves. There are at most
-    // 20 groups: 15 pieces besides the king, the king, two castlings, two en-passant captures.
-    let mut groups = [crate::PieceMoves {
-        piece: Piece::Pawn,
-        from: Square::A1,
-        to: Bitboard::EMPTY,
-    }; 24];
-    let mut n_groups = 0;
+    // Our moves, collected first as `move_groups` does, but written out here: with the
+    // closure in this function's body, not in `move_groups`, the count runs 1% to 3% fewer
+    // instructions (callgrind).
+    let mut groups = Groups::new();
     board.generate_for::<S, WHITE>(s, |moves| {
-        if let Some(slot) = groups.get_mut(n_groups) {
-            *slot = moves;
-            n_groups += 1;
-        }
+        let _ = groups.try_push(moves);
         false
     });
-    for &moves in &groups[..n_groups] {
+    for &moves in groups.as_slice() {
         let from = moves.from;
         // A slider of ours must not see the zone, nor line up with their king through any
         // number of blockers (a pin made or released).
@@ -704,13 +671,13 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
             let occupied = occupied ^ touched;
             let mut count = null_count;
             if !(slider_reach & touched).is_empty() {
-                for x in &diagonals[..n_diagonal] {
+                for x in diagonals.as_slice() {
                     if !(x.attacks & touched).is_empty() {
                         count += i64::from((s.bishop(x.square, occupied) & x.allowed).len())
                             - i64::from(x.moves);
                     }
                 }
-                for x in &straights[..n_straight] {
+                for x in straights.as_slice() {
                     if !(x.attacks & touched).is_empty() {
                         count += i64::from((s.rook(x.square, occupied) & x.allowed).len())
                             - i64::from(x.moves);
@@ -815,8 +782,8 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
                 || !(captured & (diagonal | straight)).is_empty()
             {
                 let lists = [
-                    (&diagonals[..n_diagonal], true),
-                    (&straights[..n_straight], false),
+                    (diagonals.as_slice(), true),
+                    (straights.as_slice(), false),
                 ];
                 for (list, diagonal) in lists {
                     for x in list {

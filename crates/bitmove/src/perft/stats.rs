@@ -544,8 +544,8 @@ macro_rules! stats_fn {
                     }
                 }
             };
-            let (groups, n_groups) = depth2::move_groups::<S, WHITE>(s, board);
-            let groups = &groups[..n_groups];
+            let groups = depth2::move_groups::<S, WHITE>(s, board);
+            let groups = groups.as_slice();
             let units = if board.in_check() { 0 } else { strong_units(board) };
             if units < 6 {
                 for &moves in groups {
@@ -1191,10 +1191,7 @@ impl KingGuard {
         );
         let promoters = replies.their_pawns & seventh;
         let (mut bishop_reach, mut rook_reach) = (Bitboard::EMPTY, Bitboard::EMPTY);
-        for x in replies.diagonals[..replies.n_diagonal]
-            .iter()
-            .chain(&replies.straights[..replies.n_straight])
-        {
+        for x in replies.diagonals.iter().chain(&replies.straights) {
             let reach = x.attacks & x.allowed;
             if diagonal.has(x.square) {
                 bishop_reach |= reach;
@@ -1269,8 +1266,8 @@ impl KingGuard {
             && !((self.bishop_reach & bishop_moved) | (self.rook_reach & rook_moved)).is_empty();
         if unreached || !(replies.slider_reach & touched).is_empty() {
             let lists = [
-                (&replies.diagonals[..replies.n_diagonal], true),
-                (&replies.straights[..replies.n_straight], false),
+                (replies.diagonals.as_slice(), true),
+                (replies.straights.as_slice(), false),
             ];
             for (list, diagonal) in lists {
                 for x in list {
