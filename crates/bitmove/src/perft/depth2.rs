@@ -24,17 +24,19 @@
 //! a piece of ours attacking it from t gives check), and a move is shortcut when neither f nor
 //! t is forbidden and P attacks no zone square from f or from t. Skipped when we are in check.
 //!
-//! The moves this refuses get a second chance before they are made. A move of ours (not the
-//! king's, not castling, en passant, a promotion or a double step they may take en passant)
-//! that gives no check, makes or releases no pin of theirs, neither leaves nor lands on a
-//! square next to their king or between one of our sliders and their king (nor on their back
+//! The moves this refuses get a second chance before they are made. A move of ours (not
+//! castling, en passant, a promotion or a double step they may take en passant) that gives no
+//! check, makes or releases no pin of theirs, does not land next to their king, neither
+//! leaves nor lands on a square between one of our sliders and their king (nor on their back
 //! rank while they may castle), and changes no attack on the squares they castle across,
 //! changes their replies only through:
 //! - the two squares' occupancy and owner: the correction above, where a capture also takes
 //!   the captured piece's moves away and gives their sliders, knights and pawns that see `t`
 //!   a capture there;
 //! - their king's steps: the squares around it that P attacks from f or t, or whose lines to
-//!   our sliders run through f or t, are asked about again with P moved.
+//!   our sliders run through f or t, are asked about again with P moved. A piece that leaves
+//!   a square next to their king needs nothing more: whether that square may be stepped to
+//!   depends on our attacks on it, not on what stands there.
 //!
 //! The perft suites, run through this path at every depth of 2 and more, and a test against
 //! made children on thousands of random positions prove it exact.
@@ -133,6 +135,9 @@ pub(super) struct KingZone {
     /// Where a piece that lands or leaves may change whether one of our sliders attacks a
     /// square their king may step to (not one it castles across), with their king lifted.
     pub(super) ring_lines: Bitboard,
+    /// `forbidden` but for the zone itself: their back rank while they may castle, and our
+    /// sliders' lines to their king and to the castle path.
+    pub(super) lines: Bitboard,
 }
 
 impl KingZone {
@@ -165,9 +170,9 @@ impl KingZone {
         // checks) a line matters up to two blockers; towards the other zone squares (judged
         // with their king lifted off the board) up to one. Whether we attack a square of
         // theirs matters to no reply.
-        let mut forbidden = zone;
+        let mut lines = Bitboard::EMPTY;
         if !castling_rooks.is_empty() {
-            forbidden |= back;
+            lines |= back;
         }
         let mut ring_lines = Bitboard::EMPTY;
         let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
@@ -186,8 +191,8 @@ impl KingZone {
                 if z == king {
                     let blockers = segment & occupied;
                     match blockers.len() {
-                        0 | 1 => forbidden |= segment,
-                        2 => forbidden |= blockers,
+                        0 | 1 => lines |= segment,
+                        2 => lines |= blockers,
                         _ => {}
                     }
                 } else {
@@ -198,7 +203,7 @@ impl KingZone {
                         _ => Bitboard::EMPTY,
                     };
                     if castle_path.has(z) {
-                        forbidden |= squares;
+                        lines |= squares;
                     } else if !theirs.has(z) {
                         ring_lines |= squares;
                     }
@@ -208,8 +213,9 @@ impl KingZone {
         KingZone {
             zone,
             castle_path,
-            forbidden,
+            forbidden: zone | lines,
             ring_lines,
+            lines,
         }
     }
 }
@@ -541,6 +547,7 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
         castle_path,
         forbidden: hard,
         ring_lines,
+        lines,
     } = KingZone::new(board, us);
     let forbidden = hard | ring_lines;
     let ring = king_attacks(king);
@@ -691,7 +698,7 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
         }
         let mut made = moves.to - shortcut;
 
-        // The second chance, for a move of ours (not the king's) that may capture, attack
+        // The second chance, for a move of ours (not castling) that may capture, attack
         // the squares around their king or line up with it, but gives no check, makes or
         // releases no pin of theirs and changes nothing about their castling. Their replies
         // then change through the occupancy and owner of the two squares (as above, plus
@@ -709,9 +716,8 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
             blockers.is_empty() || (blockers.single().is_some() && !(blockers & theirs).is_empty())
         };
         let slider = matches!(piece, Piece::Bishop | Piece::Rook | Piece::Queen);
-        let tries = if piece == Piece::King
-            || hard.has(from)
-            || (slider && king_lines.has(from) && pins(from, occupied))
+        // It may leave a square next to their king (`lines`, not `hard`), not land on one.
+        let tries = if lines.has(from) || (slider && king_lines.has(from) && pins(from, occupied))
         {
             Bitboard::EMPTY
         } else {
@@ -732,6 +738,13 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
                     (pawn_attacks(us, from), pawn_attacks(us, to))
                 }
                 Piece::Knight => (knight_attacks(from), knight_attacks(to)),
+                Piece::King => {
+                    // Castling (the king takes its own rook).
+                    if ours.has(to) {
+                        continue;
+                    }
+                    (king_attacks(from), king_attacks(to))
+                }
                 _ => {
                     if king_lines.has(to) && pins(to, after) {
                         continue;
