@@ -26,17 +26,20 @@
 //!
 //! The moves this refuses get a second chance before they are made. A move of ours (not
 //! castling, en passant, a promotion or a double step they may take en passant) that gives no
-//! check, makes or releases no pin of theirs, does not land next to their king, neither
-//! leaves nor lands on a square between one of our sliders and their king (nor on their back
-//! rank while they may castle), and changes no attack on the squares they castle across,
-//! changes their replies only through:
+//! check, from t or through a line it opens, does not land next to their king, neither leaves
+//! nor lands on their back rank while they may castle or on a line from one of our sliders to
+//! a square they castle across, and changes no attack on those squares, changes their replies
+//! only through:
 //! - the two squares' occupancy and owner: the correction above, where a capture also takes
 //!   the captured piece's moves away and gives their sliders, knights and pawns that see `t`
 //!   a capture there;
 //! - their king's steps: the squares around it that P attacks from f or t, or whose lines to
 //!   our sliders run through f or t, are asked about again with P moved. A piece that leaves
 //!   a square next to their king needs nothing more: whether that square may be stepped to
-//!   depends on our attacks on it, not on what stands there.
+//!   depends on our attacks on it, not on what stands there;
+//! - their pins: when f or t lies on a line through their king, the pins are found again
+//!   with the move made, and each piece of theirs pinned or released by it has its moves
+//!   counted again.
 //!
 //! The perft suites, run through this path at every depth of 2 and more, and a test against
 //! made children on thousands of random positions prove it exact.
@@ -135,9 +138,9 @@ pub(super) struct KingZone {
     /// Where a piece that lands or leaves may change whether one of our sliders attacks a
     /// square their king may step to (not one it castles across), with their king lifted.
     pub(super) ring_lines: Bitboard,
-    /// `forbidden` but for the zone itself: their back rank while they may castle, and our
-    /// sliders' lines to their king and to the castle path.
-    pub(super) lines: Bitboard,
+    /// Where a piece that lands or leaves may change their castling: their back rank while
+    /// they may castle, and our sliders' lines to the castle path.
+    pub(super) castle_lines: Bitboard,
 }
 
 impl KingZone {
@@ -171,8 +174,9 @@ impl KingZone {
         // with their king lifted off the board) up to one. Whether we attack a square of
         // theirs matters to no reply.
         let mut lines = Bitboard::EMPTY;
+        let mut castle_lines = Bitboard::EMPTY;
         if !castling_rooks.is_empty() {
-            lines |= back;
+            castle_lines |= back;
         }
         let mut ring_lines = Bitboard::EMPTY;
         let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
@@ -203,7 +207,7 @@ impl KingZone {
                         _ => Bitboard::EMPTY,
                     };
                     if castle_path.has(z) {
-                        lines |= squares;
+                        castle_lines |= squares;
                     } else if !theirs.has(z) {
                         ring_lines |= squares;
                     }
@@ -213,9 +217,9 @@ impl KingZone {
         KingZone {
             zone,
             castle_path,
-            forbidden: zone | lines,
+            forbidden: zone | lines | castle_lines,
             ring_lines,
-            lines,
+            castle_lines,
         }
     }
 }
@@ -541,16 +545,18 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
 
     // Their king's zone and our sliders' lines to it. The second chance (below) keeps the
     // lines apart: lines to the squares their king may step to (`ring_lines`) only change
-    // those steps, which it works out again; the others (`hard`) it leaves to the made child.
+    // those steps, which it works out again; lines to their king change pins, which it finds
+    // again; lines to the castle path (`castle_lines`) it leaves to the made child.
     let KingZone {
         zone,
         castle_path,
-        forbidden: hard,
+        forbidden,
         ring_lines,
-        lines,
+        castle_lines,
     } = KingZone::new(board, us);
-    let forbidden = hard | ring_lines;
+    let forbidden = forbidden | ring_lines;
     let ring = king_attacks(king);
+    let king_rays = bishop_rays(king) | rook_rays(king);
     let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
     let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
 
@@ -596,15 +602,15 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
     let pawn_reach = push(their_pawns)
         | push(push(their_pawns & Rank::Second.relative_to(them)))
         | pawn_attacks_set(them, their_pawns);
-    let pawn_moves = |pawns: Bitboard, enemies: Bitboard, occupied: Bitboard| {
-        let args = (pawns, their_pinned, false, king, enemies, occupied, Bitboard::FULL);
+    let pawn_moves = |pawns: Bitboard, pinned: Bitboard, enemies: Bitboard, occupied: Bitboard| {
+        let args = (pawns, pinned, false, king, enemies, occupied, Bitboard::FULL);
         i64::from(if WHITE {
             count_pawn_moves::<false>(args.0, args.1, args.2, args.3, args.4, args.5, args.6)
         } else {
             count_pawn_moves::<true>(args.0, args.1, args.2, args.3, args.4, args.5, args.6)
         })
     };
-    let null_pawn_moves = pawn_moves(their_pawns, ours, occupied);
+    let null_pawn_moves = pawn_moves(their_pawns, their_pinned, ours, occupied);
 
     // Landing or starting squares from which a piece of ours would attack the zone, and
     // double-push squares beside one of their pawns (en passant).
@@ -692,36 +698,25 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
                 }
             }
             if !(pawn_reach & touched).is_empty() {
-                count += pawn_moves(their_pawns, ours ^ touched, occupied) - null_pawn_moves;
+                count += pawn_moves(their_pawns, their_pinned, ours ^ touched, occupied)
+                    - null_pawn_moves;
             }
             nodes += count as u64;
         }
         let mut made = moves.to - shortcut;
 
         // The second chance, for a move of ours (not castling) that may capture, attack
-        // the squares around their king or line up with it, but gives no check, makes or
-        // releases no pin of theirs and changes nothing about their castling. Their replies
-        // then change through the occupancy and owner of the two squares (as above, plus
-        // what a capture takes off the board and opens to capture), and through their
-        // king's steps, which are worked out again square by square.
+        // the squares around their king, or make or release pins of theirs, but gives no
+        // check and changes nothing about their castling. Their replies then change through
+        // the occupancy and owner of the two squares (as above, plus what a capture takes
+        // off the board and opens to capture), through their pieces whose pins it makes or
+        // releases, and through their king's steps, which are worked out again square by
+        // square. It may leave the zone, not land in it.
         let piece = moves.piece;
-        let king_lines = match piece {
-            Piece::Bishop => bishop_rays(king),
-            Piece::Rook => rook_rays(king),
-            _ => bishop_rays(king) | rook_rays(king),
-        };
-        // Nothing between `square` and their king (a check) or one piece of theirs (a pin).
-        let pins = |square: Square, occupied: Bitboard| {
-            let blockers = between(square, king) & occupied;
-            blockers.is_empty() || (blockers.single().is_some() && !(blockers & theirs).is_empty())
-        };
-        let slider = matches!(piece, Piece::Bishop | Piece::Rook | Piece::Queen);
-        // It may leave a square next to their king (`lines`, not `hard`), not land on one.
-        let tries = if lines.has(from) || (slider && king_lines.has(from) && pins(from, occupied))
-        {
+        let tries = if castle_lines.has(from) {
             Bitboard::EMPTY
         } else {
-            made - hard
+            made - zone - castle_lines
         };
         for to in tries {
             let capture = theirs.has(to);
@@ -745,21 +740,47 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
                     }
                     (king_attacks(from), king_attacks(to))
                 }
-                _ => {
-                    if king_lines.has(to) && pins(to, after) {
-                        continue;
-                    }
-                    match piece {
-                        Piece::Bishop => (s.bishop(from, occupied), s.bishop(to, after)),
-                        Piece::Rook => (s.rook(from, occupied), s.rook(to, after)),
-                        _ => (s.queen(from, occupied), s.queen(to, after)),
-                    }
-                }
+                Piece::Bishop => (s.bishop(from, occupied), s.bishop(to, after)),
+                Piece::Rook => (s.rook(from, occupied), s.rook(to, after)),
+                Piece::Queen => (s.queen(from, occupied), s.queen(to, after)),
             };
             // A check from `to`, or an attack that changes whether they may castle.
             if seen_to.has(king) || !((seen_from | seen_to) & castle_path).is_empty() {
                 continue;
             }
+            let touched = from.bitboard() | to;
+            let theirs_after = theirs - to;
+
+            // Their pins, and our checks through lines the move opens, change only when it
+            // leaves or lands on a line through their king.
+            let mut pinned = their_pinned;
+            if !(king_rays & touched).is_empty() {
+                let mut diagonal_after = (diagonal & ours) - from;
+                let mut straight_after = (straight & ours) - from;
+                if matches!(piece, Piece::Bishop | Piece::Queen) {
+                    diagonal_after |= to;
+                }
+                if matches!(piece, Piece::Rook | Piece::Queen) {
+                    straight_after |= to;
+                }
+                pinned = Bitboard::EMPTY;
+                let mut check = false;
+                let snipers =
+                    (bishop_rays(king) & diagonal_after) | (rook_rays(king) & straight_after);
+                for x in snipers {
+                    let blockers = between(king, x) & after;
+                    if blockers.is_empty() {
+                        check = true;
+                    } else if !blockers.has_many() {
+                        pinned |= blockers & theirs_after;
+                    }
+                }
+                if check {
+                    continue;
+                }
+            }
+            // Their pieces pinned or released by the move (not the one it takes).
+            let changed = (pinned ^ their_pinned) - to;
             let mut count = null_count;
 
             // Their king's steps: those our piece attacks from either square, and any whose
@@ -787,12 +808,11 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
                 count += i64::from(now.len()) - i64::from(null_steps.len());
             }
 
-            // Their sliders that see either square, with the captured one's moves gone and
-            // a capture onto `to` for the others.
-            let touched = from.bitboard() | to;
-            let captured = if capture { to.bitboard() } else { Bitboard::EMPTY };
+            // Their sliders that see either square or whose pin changed, with the captured
+            // one's moves gone and a capture onto `to` for the others.
+            let sliders = diagonal | straight;
             if !(slider_reach & touched).is_empty()
-                || !(captured & (diagonal | straight)).is_empty()
+                || !((touched | changed) & theirs & sliders).is_empty()
             {
                 let lists = [
                     (diagonals.as_slice(), true),
@@ -802,12 +822,10 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
                     for x in list {
                         if x.square == to {
                             count -= i64::from(x.moves);
-                        } else if !(x.attacks & touched).is_empty() {
-                            let mut allowed = x.allowed;
-                            if their_pinned.has(x.square) {
-                                allowed |= captured & line(king, x.square);
-                            } else {
-                                allowed |= captured;
+                        } else if !(x.attacks & touched).is_empty() || changed.has(x.square) {
+                            let mut allowed = !theirs_after;
+                            if pinned.has(x.square) {
+                                allowed &= line(king, x.square);
                             }
                             let attacks = if diagonal {
                                 s.bishop(x.square, after)
@@ -819,16 +837,22 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
                     }
                 }
             }
+            // Their knights that may now take on `to`, the one taken, and those whose pin
+            // changed (a pinned knight has no move).
             if capture {
-                // Their knights that may now take on `to`, and the one taken.
-                let free = their_knights - their_pinned;
-                count += i64::from((knight_attacks(to) & free).len());
-                if free.has(to) {
+                count += i64::from((knight_attacks(to) & (their_knights - pinned)).len());
+                if (their_knights - their_pinned).has(to) {
                     count -= i64::from((knight_attacks(to) - theirs).len());
                 }
             }
-            if !(pawn_reach & touched).is_empty() || their_pawns.has(to) {
-                count += pawn_moves(their_pawns - to, (ours - from) | to, after) - null_pawn_moves;
+            for knight in changed & their_knights {
+                let moves = i64::from((knight_attacks(knight) - theirs).len());
+                count += if pinned.has(knight) { -moves } else { moves };
+            }
+            if !(pawn_reach & touched).is_empty() || !((touched | changed) & their_pawns).is_empty()
+            {
+                count += pawn_moves(their_pawns - to, pinned, (ours - from) | to, after)
+                    - null_pawn_moves;
             }
             nodes += count as u64;
             made ^= to;
