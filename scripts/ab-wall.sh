@@ -2,7 +2,8 @@
 # Wall times of two bitmove binaries on the six positions of scripts/bench-peers.sh at its
 # full depths (one thread, no hash table): the check that a change which saves instructions
 # (scripts/icount.sh) also saves time. Code layout alone can move the depth-2 count a few
-# percent either way.
+# percent either way. Build both binaries as scripts/bench-peers.sh builds bitmove, with
+# RUSTFLAGS="-C target-cpu=native": the layout effects differ from the default build's.
 #
 # Usage: scripts/ab-wall.sh OLD NEW [rounds]      (default 5 rounds; about 10 s per round)
 #
