@@ -726,6 +726,11 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
             nodes += count as u64;
         }
         let mut made = moves.to - shortcut;
+        // Most groups have nothing left (at the start position almost all): the setup below
+        // would be work for nothing.
+        if made.is_empty() {
+            continue;
+        }
 
         // The second chance, for a move of ours (not castling) that may capture, attack
         // the squares around their king or the ones it castles across, or make or release
@@ -734,32 +739,38 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
         // the board and opens to capture), through their pieces whose pins it makes or
         // releases, through their king's steps, which are worked out again square by
         // square, and through their castling, judged again.
+        //
+        // What the piece attacks from `from`, and the targets left once the special moves
+        // and the leapers' checks are taken off set-wise.
         let piece = moves.piece;
-        for to in made {
+        let (seen_from, tries) = match piece {
+            Piece::Pawn => {
+                // Promotions, en passant (a diagonal step to an empty square), double steps
+                // they may take en passant, and checks (also caught below, one by one).
+                let mut tries = made - last - pawn_attacks(them, king);
+                tries -= (tries - theirs) - from.file().bitboard();
+                if from.rank() == second {
+                    tries -= en_passant_risk;
+                }
+                (pawn_attacks(us, from), tries)
+            }
+            Piece::Knight => (knight_attacks(from), made - knight_attacks(king)),
+            // Castling (the king takes its own rook).
+            Piece::King => (king_attacks(from), made - ours),
+            Piece::Bishop => (s.bishop(from, occupied), made),
+            Piece::Rook => (s.rook(from, occupied), made),
+            Piece::Queen => (s.queen(from, occupied), made),
+        };
+        for to in tries {
             let capture = theirs.has(to);
             let after = (occupied - from) | to;
-            let (seen_from, seen_to) = match piece {
-                Piece::Pawn => {
-                    // Promotions, en passant, and double steps they may take en passant.
-                    if last.has(to)
-                        || (!capture && to.file() != from.file())
-                        || (from.rank() == second && en_passant_risk.has(to))
-                    {
-                        continue;
-                    }
-                    (pawn_attacks(us, from), pawn_attacks(us, to))
-                }
-                Piece::Knight => (knight_attacks(from), knight_attacks(to)),
-                Piece::King => {
-                    // Castling (the king takes its own rook).
-                    if ours.has(to) {
-                        continue;
-                    }
-                    (king_attacks(from), king_attacks(to))
-                }
-                Piece::Bishop => (s.bishop(from, occupied), s.bishop(to, after)),
-                Piece::Rook => (s.rook(from, occupied), s.rook(to, after)),
-                Piece::Queen => (s.queen(from, occupied), s.queen(to, after)),
+            let seen_to = match piece {
+                Piece::Pawn => pawn_attacks(us, to),
+                Piece::Knight => knight_attacks(to),
+                Piece::King => king_attacks(to),
+                Piece::Bishop => s.bishop(to, after),
+                Piece::Rook => s.rook(to, after),
+                Piece::Queen => s.queen(to, after),
             };
             // A check from `to`.
             if seen_to.has(king) {
