@@ -344,20 +344,6 @@ impl ShortcutRules {
             return Bitboard::EMPTY;
         }
         let (king, zone) = (self.king, self.king_zone.zone);
-        // A slider of ours must not see the zone, nor line up with their king through any
-        // number of blockers (a pin made or released).
-        let blind = |square: Square, occupied: Bitboard| match moves.piece {
-            Piece::Bishop => {
-                !bishop_rays(square).has(king) && (s.bishop(square, occupied) & zone).is_empty()
-            }
-            Piece::Rook => {
-                !rook_rays(square).has(king) && (s.rook(square, occupied) & zone).is_empty()
-            }
-            _ => {
-                !(bishop_rays(square) | rook_rays(square)).has(king)
-                    && (s.queen(square, occupied) & zone).is_empty()
-            }
-        };
         match moves.piece {
             Piece::Knight if !self.knight_bad.has(from) => moves.to - self.never - self.knight_bad,
             Piece::King if !self.king_bad.has(from) => moves.to - self.never - self.king_bad,
@@ -369,11 +355,14 @@ impl ShortcutRules {
                 // A diagonal step to an empty square is en passant.
                 to & from.file().bitboard()
             }
-            Piece::Bishop | Piece::Rook | Piece::Queen if blind(from, self.occupied) => (moves.to
-                - self.never)
-                .into_iter()
-                .filter(|&to| blind(to, self.occupied ^ from ^ to))
-                .collect(),
+            Piece::Bishop | Piece::Rook | Piece::Queen
+                if blind(s, moves.piece, from, self.occupied, king, zone) =>
+            {
+                (moves.to - self.never)
+                    .into_iter()
+                    .filter(|&to| blind(s, moves.piece, to, self.occupied ^ from ^ to, king, zone))
+                    .collect()
+            }
             _ => Bitboard::EMPTY,
         }
     }
@@ -531,6 +520,30 @@ pub(super) fn move_groups<S: Sliders, const WHITE: bool>(s: S, board: &Board) ->
     groups
 }
 
+/// Whether a slider of ours (`piece`) on `square` neither sees the zone nor lines up with
+/// their king (on `king`) through any number of blockers (a pin made or released). A
+/// function, not a closure: the closure was compiled out of line, a call per target.
+#[inline(always)]
+fn blind<S: Sliders>(
+    s: S,
+    piece: Piece,
+    square: Square,
+    occupied: Bitboard,
+    king: Square,
+    zone: Bitboard,
+) -> bool {
+    match piece {
+        Piece::Bishop => {
+            !bishop_rays(square).has(king) && (s.bishop(square, occupied) & zone).is_empty()
+        }
+        Piece::Rook => !rook_rays(square).has(king) && (s.rook(square, occupied) & zone).is_empty(),
+        _ => {
+            !(bishop_rays(square) | rook_rays(square)).has(king)
+                && (s.queen(square, occupied) & zone).is_empty()
+        }
+    }
+}
+
 /// Stamps out the depth-2 count with the given attributes. It must be compiled per
 /// instruction set itself: closures take the target features of the function they are
 /// written in, not of the one they are inlined into.
@@ -667,18 +680,6 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
         let from = moves.from;
         // A slider of ours must not see the zone, nor line up with their king through any
         // number of blockers (a pin made or released).
-        let blind = |square: Square, occupied: Bitboard| match moves.piece {
-            Piece::Bishop => {
-                !bishop_rays(square).has(king) && (s.bishop(square, occupied) & zone).is_empty()
-            }
-            Piece::Rook => {
-                !rook_rays(square).has(king) && (s.rook(square, occupied) & zone).is_empty()
-            }
-            _ => {
-                !(bishop_rays(square) | rook_rays(square)).has(king)
-                    && (s.queen(square, occupied) & zone).is_empty()
-            }
-        };
         let shortcut = if forbidden.has(from) {
             Bitboard::EMPTY
         } else {
@@ -693,11 +694,14 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
                     // A diagonal step to an empty square is en passant.
                     to & from.file().bitboard()
                 }
-                Piece::Bishop | Piece::Rook | Piece::Queen if blind(from, occupied) => (moves.to
-                    - never)
-                    .into_iter()
-                    .filter(|&to| blind(to, occupied ^ from ^ to))
-                    .collect(),
+                Piece::Bishop | Piece::Rook | Piece::Queen
+                    if blind(s, moves.piece, from, occupied, king, zone) =>
+                {
+                    (moves.to - never)
+                        .into_iter()
+                        .filter(|&to| blind(s, moves.piece, to, occupied ^ from ^ to, king, zone))
+                        .collect()
+                }
                 _ => Bitboard::EMPTY,
             }
         };
