@@ -25,6 +25,10 @@ struct Entry {
 /// The table size the committed magics need, in entries.
 pub const TABLE_SIZE: usize = table_size();
 
+/// The table's length: [`TABLE_SIZE`] rounded up to a power of two, masked into bounds at
+/// each lookup as the PEXT table is.
+const LENGTH: usize = TABLE_SIZE.next_power_of_two();
+
 const fn table_size() -> usize {
     let mut total = 0;
     let mut sq = 0;
@@ -39,7 +43,7 @@ const fn table_size() -> usize {
 struct Tables {
     /// `[rook, bishop]` per square.
     entries: [[Entry; 64]; 2],
-    attacks: [Bitboard; TABLE_SIZE],
+    attacks: [Bitboard; LENGTH],
 }
 
 const fn build() -> Tables {
@@ -51,7 +55,7 @@ const fn build() -> Tables {
             shift: 0,
             offset: 0,
         }; 64]; 2],
-        attacks: [Bitboard::EMPTY; TABLE_SIZE],
+        attacks: [Bitboard::EMPTY; LENGTH],
     };
     let mut offset = 0usize;
     let mut kind = 0;
@@ -103,7 +107,7 @@ impl Magic {
     fn lookup(self, kind: usize, square: Square, occupied: Bitboard) -> Bitboard {
         let entry = TABLES.entries[kind][square.index()];
         let hash = (occupied.0 & entry.mask).wrapping_mul(entry.magic) >> entry.shift;
-        TABLES.attacks[entry.offset as usize + hash as usize]
+        TABLES.attacks[(entry.offset as usize + hash as usize) & (LENGTH - 1)]
     }
 
     /// Rook attacks from `square` with blockers `occupied`.

@@ -19,17 +19,22 @@ struct Entry {
 /// The number of entries in the shared table: rook 102,400 + bishop 5,248.
 pub const TABLE_SIZE: usize = 107_648;
 
+/// The table's length: [`TABLE_SIZE`] rounded up to a power of two. A lookup masks its index
+/// with `LENGTH - 1` (which changes no index in use), so the compiler can see it is in bounds:
+/// one `and` instead of a compare and a branch at every lookup. The padding is never read.
+const LENGTH: usize = TABLE_SIZE.next_power_of_two();
+
 struct Tables {
     /// `[rook, bishop]` per square.
     entries: [[Entry; 64]; 2],
-    attacks: [Bitboard; TABLE_SIZE],
+    attacks: [Bitboard; LENGTH],
 }
 
 const fn build() -> Tables {
     let masks = reference::all_masks();
     let mut tables = Tables {
         entries: [[Entry { mask: 0, offset: 0 }; 64]; 2],
-        attacks: [Bitboard::EMPTY; TABLE_SIZE],
+        attacks: [Bitboard::EMPTY; LENGTH],
     };
     let mut offset = 0usize;
     let mut kind = 0;
@@ -81,7 +86,7 @@ impl Pext {
     fn lookup(self, kind: usize, square: Square, occupied: Bitboard) -> Bitboard {
         let entry = TABLES.entries[kind][square.index()];
         let index = entry.offset as usize + pext(occupied.0, entry.mask) as usize;
-        TABLES.attacks[index]
+        TABLES.attacks[index & (LENGTH - 1)]
     }
 
     /// Rook attacks from `square` with blockers `occupied`.
@@ -156,6 +161,7 @@ mod tests {
         assert_eq!(rook, 102_400);
         assert_eq!(bishop, 5_248);
         assert_eq!(rook + bishop, TABLE_SIZE);
-        assert!(TABLES.attacks.iter().all(|a| !a.is_empty()));
+        assert!(TABLES.attacks[..TABLE_SIZE].iter().all(|a| !a.is_empty()));
+        assert!(TABLES.attacks[TABLE_SIZE..].iter().all(|a| a.is_empty()));
     }
 }
