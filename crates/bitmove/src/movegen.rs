@@ -152,6 +152,13 @@ impl Board {
 
     #[inline(always)]
     pub(crate) fn count_for<S: Sliders, const WHITE: bool>(&self, s: S) -> usize {
+        self.count_and_pawns_for::<S, WHITE>(s).0
+    }
+
+    /// The legal move count, and the pawn moves among them but en passant (what
+    /// [`count_pawn_moves`] gives for the side's pawns onto any square).
+    #[inline(always)]
+    pub(crate) fn count_and_pawns_for<S: Sliders, const WHITE: bool>(&self, s: S) -> (usize, u32) {
         let us = if WHITE { Color::White } else { Color::Black };
         let mut count = 0usize;
         self.generate_king(s, us, &mut |moves| {
@@ -159,7 +166,7 @@ impl Board {
             false
         });
         if self.checkers.has_many() {
-            return count;
+            return (count, 0);
         }
         let ours = self.colors(us);
         let theirs = self.colors(!us);
@@ -186,8 +193,9 @@ impl Board {
         }
 
         let pawns = self.pieces(Piece::Pawn) & ours;
-        count += count_pawn_moves::<WHITE>(pawns, pinned, in_check, king, theirs, occupied, target)
-            as usize;
+        let pawn_moves =
+            count_pawn_moves::<WHITE>(pawns, pinned, in_check, king, theirs, occupied, target);
+        count += pawn_moves as usize;
 
         if !in_check && !pinned.is_empty() {
             for from in diagonal & pinned {
@@ -209,7 +217,7 @@ impl Board {
                 false
             });
         }
-        count
+        (count, pawn_moves)
     }
 
     /// Generation with a chosen backend: the hot path, monomorphised per backend.

@@ -596,7 +596,12 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
     null.side = them;
     null.en_passant = None;
     null.update_checks(s);
-    let null_count = null.count_with(s) as i64;
+    // Their pawns' moves are part of the count (their king is not in check: we are to move).
+    let (null_count, null_pawn_moves) = match null.side {
+        Color::White => null.count_and_pawns_for::<S, true>(s),
+        Color::Black => null.count_and_pawns_for::<S, false>(s),
+    };
+    let (null_count, null_pawn_moves) = (null_count as i64, i64::from(null_pawn_moves));
     let their_pinned = null.pinned;
 
     // Their sliders as the null position sees them, diagonal and straight apart.
@@ -641,7 +646,6 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
             count_pawn_moves::<true>(args.0, args.1, args.2, args.3, args.4, args.5, args.6)
         })
     };
-    let null_pawn_moves = pawn_moves(their_pawns, their_pinned, ours, occupied);
 
     // Landing or starting squares from which a piece of ours would attack the zone, and
     // double-push squares beside one of their pawns (en passant).
