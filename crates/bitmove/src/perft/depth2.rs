@@ -558,7 +558,11 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
             for mv in moves {
                 let mut child = board.clone();
                 child.play_piece::<S, false>(s, moves.piece, mv);
-                nodes += child.count_with(s) as u64;
+                nodes += if WHITE {
+                child.count_for::<S, false>(s)
+            } else {
+                child.count_for::<S, true>(s)
+            } as u64;
             }
             false
         });
@@ -945,7 +949,11 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
         for mv in rest {
             let mut child = board.clone();
             child.play_piece::<S, false>(s, moves.piece, mv);
-            nodes += child.count_with(s) as u64;
+            nodes += if WHITE {
+                child.count_for::<S, false>(s)
+            } else {
+                child.count_for::<S, true>(s)
+            } as u64;
         }
     }
     nodes
