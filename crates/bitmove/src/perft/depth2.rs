@@ -558,11 +558,12 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
             for mv in moves {
                 let mut child = board.clone();
                 child.play_piece::<S, false>(s, moves.piece, mv);
+                // The child has them to move (known at compile time, unlike `count_with`).
                 nodes += if WHITE {
-                child.count_for::<S, false>(s)
-            } else {
-                child.count_for::<S, true>(s)
-            } as u64;
+                    child.count_for::<S, false>(s)
+                } else {
+                    child.count_for::<S, true>(s)
+                } as u64;
             }
             false
         });
@@ -601,6 +602,8 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
     null.en_passant = None;
     null.update_checks(s);
     // Their pawns' moves are part of the count (their king is not in check: we are to move).
+    // Matched at run time: choosing the side at compile time, as for the children below,
+    // measured slower here (code layout).
     let (null_count, null_pawn_moves) = match null.side {
         Color::White => null.count_and_pawns_for::<S, true>(s),
         Color::Black => null.count_and_pawns_for::<S, false>(s),
