@@ -155,8 +155,8 @@ impl Board {
         self.count_and_pawns_for::<S, WHITE>(s).0
     }
 
-    /// The legal move count, and the pawn moves among them but en passant (what
-    /// [`count_pawn_moves`] gives for the side's pawns onto any square).
+    /// The legal move count, and how many of those moves are pawn moves other than en
+    /// passant (promotions counted four times, as in the total).
     #[inline(always)]
     pub(crate) fn count_and_pawns_for<S: Sliders, const WHITE: bool>(&self, s: S) -> (usize, u32) {
         let us = if WHITE { Color::White } else { Color::Black };
