@@ -544,6 +544,18 @@ fn blind<S: Sliders>(
     }
 }
 
+/// The legal move count of a child of a depth-2 node whose side to move is White when
+/// `WHITE`: the child has the other side to move, known at compile time (`count_with` would
+/// match on it at run time).
+#[inline(always)]
+fn count_child<S: Sliders, const WHITE: bool>(s: S, child: &Board) -> usize {
+    if WHITE {
+        child.count_for::<S, false>(s)
+    } else {
+        child.count_for::<S, true>(s)
+    }
+}
+
 /// Stamps out the depth-2 count with the given attributes. It must be compiled per
 /// instruction set itself: closures take the target features of the function they are
 /// written in, not of the one they are inlined into.
@@ -558,12 +570,7 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
             for mv in moves {
                 let mut child = board.clone();
                 child.play_piece::<S, false>(s, moves.piece, mv);
-                // The child has them to move (known at compile time, unlike `count_with`).
-                nodes += if WHITE {
-                    child.count_for::<S, false>(s)
-                } else {
-                    child.count_for::<S, true>(s)
-                } as u64;
+                nodes += count_child::<S, WHITE>(s, &child) as u64;
             }
             false
         });
@@ -952,11 +959,7 @@ pub(super) fn $name<S: Sliders, const WHITE: bool>(s: S, board: &Board) -> u64 {
         for mv in rest {
             let mut child = board.clone();
             child.play_piece::<S, false>(s, moves.piece, mv);
-            nodes += if WHITE {
-                child.count_for::<S, false>(s)
-            } else {
-                child.count_for::<S, true>(s)
-            } as u64;
+            nodes += count_child::<S, WHITE>(s, &child) as u64;
         }
     }
     nodes
