@@ -4,8 +4,8 @@
 //! move.
 
 use super::PerftStats;
+use super::checks::{CheckGroup, CheckKind, CheckList, after};
 use super::correction::CheckEdit;
-use super::leaf::{CheckGroup, CheckKind, CheckList, after};
 use crate::attacks::{Sliders, between, bishop_rays, king_attacks, knight_attacks, rook_rays};
 use crate::perft::depth2::Attackers;
 use crate::{Bitboard, Board, Color, Move, Piece, Square};

@@ -16,6 +16,7 @@
 //! replies' counts, `table.rs` the hash table of whole statistics. This file has the type,
 //! the recursion and the entry points.
 
+mod checks;
 mod correction;
 mod leaf;
 mod mate;

@@ -3,10 +3,11 @@
 //! (`correction.rs`), where no reply can stalemate us; the other moves are made.
 
 use super::PerftStats;
+use super::checks::{CheckList, after};
 use super::correction::{CheckEdits, KingGuard, KingSteps};
+use super::leaf::leaves_baseline;
 #[cfg(target_arch = "x86_64")]
 use super::leaf::leaves_modern;
-use super::leaf::{CheckList, after, leaves_baseline};
 use super::mate::{NullEscapes, shortcut_mates};
 use crate::attacks::{Sliders, bishop_rays, king_attacks, knight_attacks, rook_rays};
 use crate::perft::depth2;
