@@ -375,7 +375,18 @@ pub(crate) struct ShowArgs {
 pub(crate) struct UciArgs {
     /// Leave out one kind of move: a deliberately broken engine, for testing `bisect`.
     #[arg(long, hide = true, value_enum)]
-    pub(crate) drop: Option<crate::uci::MoveKind>,
+    pub(crate) drop: Option<MoveKind>,
+}
+
+/// A kind of move the broken engine leaves out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub(crate) enum MoveKind {
+    /// En-passant captures.
+    EnPassant,
+    /// Castling, both sides.
+    Castling,
+    /// Promotions to rook, bishop and knight.
+    Underpromotion,
 }
 
 /// The deepest perft the commands accept. No perft that deep can finish (the start position

@@ -1,6 +1,7 @@
 //! Machine-readable output: one JSON document on standard output, built with
 //! `serde_json::json!` where the result is made, printed here.
 
+use bitmove::PerftStats;
 use serde_json::Value;
 
 use crate::Failure;
@@ -21,4 +22,14 @@ pub(crate) fn mnps(nodes: u64, seconds: f64) -> f64 {
 /// Seconds rounded to the millisecond, so JSON does not show float noise.
 pub(crate) fn seconds(seconds: f64) -> f64 {
     (seconds * 1000.0).round() / 1000.0
+}
+
+/// The statistics as a JSON object keyed by field name, in declaration order.
+pub(crate) fn stats_json(stats: &PerftStats) -> Value {
+    stats
+        .fields()
+        .iter()
+        .map(|&(name, value)| (name.to_string(), Value::from(value)))
+        .collect::<serde_json::Map<_, _>>()
+        .into()
 }

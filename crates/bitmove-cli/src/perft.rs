@@ -5,9 +5,11 @@ use std::fmt::Write;
 use std::time::Instant;
 
 use bitmove::PerftStats;
+use bitmove::deep::stats_table;
 use serde_json::json;
 
 use crate::cli::PerftArgs;
+use crate::json::stats_json;
 use crate::{Failure, json, position};
 
 pub(crate) fn perft(args: &PerftArgs) -> Result<u8, Failure> {
@@ -16,17 +18,11 @@ pub(crate) fn perft(args: &PerftArgs) -> Result<u8, Failure> {
         args.moves.iter().map(String::as_str),
         args.chess960,
     )?;
-    let mut hash_mb = args
-        .hash
-        .unwrap_or_else(|| crate::checkpoint::default_hash_mb(args.depth));
-    if args.hash_seed.is_some() {
-        if args.hash == Some(0) {
-            return Err(Failure::input(
-                "--hash-seed needs a hash table (--hash above 0)",
-            ));
-        }
-        hash_mb = hash_mb.max(64);
-    }
+    let hash_mb = bitmove::deep::hash_mb_with_seed(
+        args.hash,
+        bitmove::deep::default_hash_mb(args.depth),
+        args.hash_seed.is_some(),
+    )?;
     if args.checkpoint.is_some() || args.split.is_some() || args.hash_seed.is_some() {
         return crate::checkpoint::perft_units(args, &board, hash_mb);
     }
@@ -144,37 +140,6 @@ pub(crate) fn report(
     }
     crate::print(out)?;
     Ok(0)
-}
-
-/// One `<field>: <value>` line per statistic, names and values aligned.
-pub(crate) fn stats_table(stats: &PerftStats) -> String {
-    let fields = stats.fields();
-    let name_width = fields.iter().map(|(n, _)| n.len()).max().unwrap_or(0) + 1;
-    let value_width = fields
-        .iter()
-        .map(|(_, v)| v.to_string().len())
-        .max()
-        .unwrap_or(1);
-    let mut out = String::new();
-    for (name, value) in fields {
-        writeln!(
-            out,
-            "{:<name_width$} {value:>value_width$}",
-            format!("{name}:")
-        )
-        .ok();
-    }
-    out
-}
-
-/// The statistics as a JSON object keyed by field name.
-pub(crate) fn stats_json(stats: &PerftStats) -> serde_json::Value {
-    stats
-        .fields()
-        .iter()
-        .map(|&(name, value)| (name.to_string(), serde_json::Value::from(value)))
-        .collect::<serde_json::Map<_, _>>()
-        .into()
 }
 
 pub(crate) fn perftree(depth: u32, fen: &str, moves: Option<&str>) -> Result<u8, Failure> {

@@ -10,18 +10,7 @@ use std::io::{BufRead, Write};
 use bitmove::{Board, Move, Piece};
 
 use crate::Failure;
-use crate::cli::UciArgs;
-
-/// A kind of move the broken engine leaves out.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
-pub(crate) enum MoveKind {
-    /// En-passant captures.
-    EnPassant,
-    /// Castling, both sides.
-    Castling,
-    /// Promotions to rook, bishop and knight.
-    Underpromotion,
-}
+use crate::cli::{MoveKind, UciArgs};
 
 impl MoveKind {
     /// Whether the broken engine would generate `mv` on `board`.

@@ -1,13 +1,14 @@
-//! `bitmove.Board`: a position with its move history, under python-chess's names.
+//! `bitmove.Board`: a position with its move history, under python-chess's names, and
+//! `board.legal_moves`, the live view of its legal moves.
 
 use bitmove::{CastlingNotation, Color, Game, Status};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyType};
 
+use crate::args::parse_board;
 use crate::encode;
-use crate::errors::{IllegalMoveError, fen_error, san_error, uci_error};
-use crate::legal_moves::LegalMoves;
+use crate::errors::{IllegalMoveError, san_error, uci_error};
 use crate::moves::{Move, import_chess, square};
 use crate::outcome::{Outcome, Termination};
 use crate::piece::Piece;
@@ -26,19 +27,6 @@ impl Board {
     /// The current position.
     pub(crate) fn current(&self) -> &bitmove::Board {
         self.game.board()
-    }
-
-    /// A board from a FEN, or the start position.
-    pub(crate) fn parse(fen: Option<&str>, chess960: bool) -> PyResult<bitmove::Board> {
-        match fen {
-            None => {
-                let mut board = bitmove::Board::default();
-                board.set_chess960(chess960);
-                Ok(board)
-            }
-            Some(text) => bitmove::Board::from_fen_with(text, chess960)
-                .map_err(|error| fen_error(text, &error)),
-        }
     }
 
     /// `mv` (internal form) as the board's UCI writes it.
@@ -97,7 +85,7 @@ impl Board {
     #[pyo3(signature = (fen=None, *, chess960=false))]
     fn new(fen: Option<&str>, chess960: bool) -> PyResult<Board> {
         Ok(Board {
-            game: Game::new(Board::parse(fen, chess960)?),
+            game: Game::new(parse_board(fen, chess960)?),
         })
     }
 
@@ -439,13 +427,83 @@ impl Board {
     }
 }
 
-/// Checks a `threads` argument: None or a positive count.
-pub(crate) fn thread_count(threads: Option<usize>) -> PyResult<usize> {
-    match threads {
-        None => Ok(0),
-        Some(0) => Err(PyValueError::new_err(
-            "threads must be at least 1 (or None for one per core)",
-        )),
-        Some(n) => Ok(n),
+/// The legal moves of a board, as it is when asked: `len()`, iteration, indexing, `in`.
+#[pyclass(module = "bitmove", frozen)]
+pub struct LegalMoves {
+    board: Py<Board>,
+}
+
+impl LegalMoves {
+    pub(crate) fn new(board: Py<Board>) -> LegalMoves {
+        LegalMoves { board }
+    }
+
+    fn moves(&self, py: Python<'_>) -> Vec<Move> {
+        let owner = self.board.borrow(py);
+        let board = owner.current();
+        board
+            .legal_moves()
+            .iter()
+            .map(|&mv| Move::from_inner(board.uci(mv).as_move()))
+            .collect()
+    }
+}
+
+#[pymethods]
+impl LegalMoves {
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.board.borrow(py).current().count_moves()
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> bool {
+        self.board.borrow(py).current().has_legal_moves()
+    }
+
+    /// The number of legal moves (python-chess's `count()`).
+    fn count(&self, py: Python<'_>) -> usize {
+        self.__len__(py)
+    }
+
+    fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> bool {
+        let Ok(mv) = mv.cast::<Move>() else {
+            return false;
+        };
+        let inner = mv.get().inner;
+        self.board
+            .borrow(py)
+            .current()
+            .parse_uci_move(inner)
+            .is_ok()
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(PyList::new(py, self.moves(py))?
+            .as_any()
+            .try_iter()?
+            .into_any())
+    }
+
+    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Move> {
+        let moves = self.moves(py);
+        let at = if index < 0 {
+            index + moves.len() as isize
+        } else {
+            index
+        };
+        usize::try_from(at)
+            .ok()
+            .and_then(|i| moves.get(i).copied())
+            .ok_or_else(|| PyIndexError::new_err("legal move index out of range"))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let owner = self.board.borrow(py);
+        let board = owner.current();
+        let sans: Vec<String> = board
+            .legal_moves()
+            .iter()
+            .map(|&mv| board.san(mv).to_string())
+            .collect();
+        format!("<LegalMoves ({})>", sans.join(", "))
     }
 }

@@ -7,7 +7,7 @@ use bitmove::{Color, Piece};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyTuple};
 
-use crate::board::thread_count;
+use crate::args::thread_count;
 use crate::errors::{FenError, fen_message};
 
 /// Bytes of one legal-move mask: 64 from-squares x 64 to-squares.

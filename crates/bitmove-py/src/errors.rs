@@ -60,3 +60,15 @@ pub(crate) fn san_error(text: &str, error: bitmove::SanError) -> PyErr {
         bitmove::SanError::Ambiguous => AmbiguousMoveError::new_err(message),
     }
 }
+
+create_exception!(
+    bitmove,
+    CheckpointError,
+    PyValueError,
+    "A deep run that cannot go on: another run's or a malformed checkpoint, a split deeper than the depth, a result that does not fit the run, or a checkpoint that cannot be written."
+);
+
+/// A refused deep run or result as a `CheckpointError`.
+pub(crate) fn deep_error(error: bitmove::deep::DeepError) -> PyErr {
+    CheckpointError::new_err(error.to_string())
+}

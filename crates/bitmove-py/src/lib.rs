@@ -7,10 +7,11 @@
 
 use pyo3::prelude::*;
 
+mod args;
 mod board;
+mod deep;
 mod encode;
 mod errors;
-mod legal_moves;
 mod moves;
 mod outcome;
 mod perft;
@@ -22,8 +23,9 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Board>()?;
     m.add_class::<moves::Move>()?;
     m.add_class::<piece::Piece>()?;
-    m.add_class::<legal_moves::LegalMoves>()?;
+    m.add_class::<board::LegalMoves>()?;
     m.add_class::<outcome::Outcome>()?;
+    m.add_class::<deep::DeepPerft>()?;
     m.add_class::<outcome::Termination>()?;
     m.add("FenError", py.get_type::<errors::FenError>())?;
     m.add(
@@ -38,12 +40,15 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "AmbiguousMoveError",
         py.get_type::<errors::AmbiguousMoveError>(),
     )?;
+    m.add("CheckpointError", py.get_type::<errors::CheckpointError>())?;
     m.add_function(wrap_pyfunction!(perft::perft, m)?)?;
     m.add_function(wrap_pyfunction!(perft::divide, m)?)?;
     m.add_function(wrap_pyfunction!(perft::perft_stats, m)?)?;
     m.add_function(wrap_pyfunction!(perft::work_units, m)?)?;
     m.add_function(wrap_pyfunction!(perft::perft_many, m)?)?;
     m.add_function(wrap_pyfunction!(perft::perft_stats_many, m)?)?;
+    m.add_function(wrap_pyfunction!(deep::task_hash_mb, m)?)?;
+    m.add_function(wrap_pyfunction!(deep::stats_table, m)?)?;
     m.add_function(wrap_pyfunction!(encode::legal_move_masks, m)?)?;
     m.add_function(wrap_pyfunction!(encode::planes_batch, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -13,7 +13,7 @@ use pyo3::panic::PanicException;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::board::{Board, thread_count};
+use crate::args::{parse_board, thread_count};
 
 /// Up to this depth a count is at most 218^3 leaves, milliseconds: done on the calling
 /// thread without the machinery for interrupting it.
@@ -111,7 +111,7 @@ pub(crate) fn perft(
     hash_mb: usize,
     chess960: bool,
 ) -> PyResult<u64> {
-    let board = Board::parse(Some(fen), chess960)?;
+    let board = parse_board(Some(fen), chess960)?;
     perft_board(py, board, depth, threads, hash_mb)
 }
 
@@ -127,7 +127,7 @@ pub(crate) fn divide<'py>(
     hash_mb: usize,
     chess960: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let board = Board::parse(Some(fen), chess960)?;
+    let board = parse_board(Some(fen), chess960)?;
     let options = options(threads, hash_mb)?;
     let shown = board.clone();
     let split = interruptible(py, move |stop| {
@@ -156,14 +156,17 @@ pub(crate) fn perft_stats<'py>(
     hash_mb: usize,
     chess960: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let board = Board::parse(Some(fen), chess960)?;
+    let board = parse_board(Some(fen), chess960)?;
     let options = options(threads, hash_mb)?;
     let stats = py.detach(|| bitmove::perft_stats_with_options(&board, depth, &options));
     stats_dict(py, &stats)
 }
 
 /// The statistics as `{field: count}`, in the library's field order.
-fn stats_dict<'py>(py: Python<'py>, stats: &bitmove::PerftStats) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn stats_dict<'py>(
+    py: Python<'py>,
+    stats: &bitmove::PerftStats,
+) -> PyResult<Bound<'py, PyDict>> {
     let out = PyDict::new(py);
     for (name, count) in stats.fields() {
         out.set_item(name, count)?;
@@ -183,7 +186,7 @@ pub(crate) fn work_units(
     ply: u32,
     chess960: bool,
 ) -> PyResult<Vec<(String, u64)>> {
-    let board = Board::parse(Some(fen), chess960)?;
+    let board = parse_board(Some(fen), chess960)?;
     Ok(py.detach(|| {
         bitmove::work_units(&board, ply)
             .into_iter()
@@ -204,7 +207,7 @@ fn count_many<T: Send + Default + Clone>(
 ) -> PyResult<Vec<T>> {
     let boards = fens
         .iter()
-        .map(|fen| Board::parse(Some(fen), chess960))
+        .map(|fen| parse_board(Some(fen), chess960))
         .collect::<PyResult<Vec<_>>>()?;
     let threads = match threads {
         None => 1,

@@ -162,10 +162,11 @@
 //! |---|---|---|---|
 //! | `std` | yes | [`divide`], [`Game`] (its history is a `Vec`), the `BITMOVE_SLIDERS` override, `Box` in the magic finder | the standard library |
 //! | `serde` | no | `Serialize`/`Deserialize` for [`Board`] (a FEN string, validated on the way in) and [`Move`] (a UCI string in the internal castling form, `e1h1`) | a dependency on `serde` without default features; no allocator |
+//! | `deep` | no | [`deep`]: deep perft in work units with a resumable JSON Lines checkpoint, shared by the CLI and the Python cluster driver | `std` and a dependency on `serde_json` |
 //!
 //! Without `std` the crate is `no_std` and needs no allocator: boards, generation, perft,
-//! FEN, UCI, SAN, Chess960 and the position queries all remain. Neither feature changes the
-//! speed of generation.
+//! FEN, UCI, SAN, Chess960 and the position queries all remain. No feature changes the speed
+//! of generation.
 //!
 //! The minimum supported Rust version is 1.95.
 #![cfg_attr(not(feature = "std"), no_std)]
@@ -181,6 +182,8 @@ pub mod attacks;
 mod bitboard;
 mod board;
 mod chess960;
+#[cfg(feature = "deep")]
+pub mod deep;
 mod fen;
 #[cfg(feature = "std")]
 mod game;

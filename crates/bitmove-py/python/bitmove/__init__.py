@@ -13,6 +13,8 @@ Move.from_uci('e2e4')
 from bitmove._bitmove import (
     AmbiguousMoveError,
     Board,
+    CheckpointError,
+    DeepPerft,
     FenError,
     IllegalMoveError,
     InvalidMoveError,
@@ -29,12 +31,16 @@ from bitmove._bitmove import (
     perft_stats,
     perft_stats_many,
     planes_batch,
+    stats_table,
+    task_hash_mb,
     work_units,
 )
 
 __all__ = [
     "AmbiguousMoveError",
     "Board",
+    "CheckpointError",
+    "DeepPerft",
     "FenError",
     "IllegalMoveError",
     "InvalidMoveError",
@@ -51,5 +57,7 @@ __all__ = [
     "perft_stats",
     "perft_stats_many",
     "planes_batch",
+    "stats_table",
+    "task_hash_mb",
     "work_units",
 ]

@@ -3,6 +3,8 @@
 from bitmove._bitmove import (
     AmbiguousMoveError,
     Board,
+    CheckpointError,
+    DeepPerft,
     FenError,
     IllegalMoveError,
     InvalidMoveError,
@@ -19,12 +21,16 @@ from bitmove._bitmove import (
     perft_stats,
     perft_stats_many,
     planes_batch,
+    stats_table,
+    task_hash_mb,
     work_units,
 )
 
 __all__ = [
     "AmbiguousMoveError",
     "Board",
+    "CheckpointError",
+    "DeepPerft",
     "FenError",
     "IllegalMoveError",
     "InvalidMoveError",
@@ -41,5 +47,7 @@ __all__ = [
     "perft_stats",
     "perft_stats_many",
     "planes_batch",
+    "stats_table",
+    "task_hash_mb",
     "work_units",
 ]
