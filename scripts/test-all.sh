@@ -11,6 +11,9 @@ cd "$(dirname "$0")/.."
 echo "== cargo test --release"
 cargo test --release
 
+echo "== cargo package -p bitmove -p bitmove-cli (the crates as they would be published)"
+cargo package --quiet --allow-dirty -p bitmove -p bitmove-cli
+
 venv="${BITMOVE_VENV:-.venv}"
 python="${PYTHON:-python3}"
 if [ ! -x "$venv/bin/python" ]; then
@@ -23,14 +26,20 @@ echo "== installing test dependencies from the package index"
 "$py" -m pip install --quiet --upgrade pip
 "$py" -m pip install --quiet maturin pytest hypothesis numpy chess ruff "dask[distributed]"
 
-echo "== ruff format --check (Python formatting)"
-"$py" -m ruff format --check crates/bitmove-py
+echo "== ruff format --check and ruff check (Python formatting and lints)"
+"$py" -m ruff format --check crates/bitmove-py tests
+"$py" -m ruff check crates/bitmove-py tests
 
-echo "== pip install ./crates/bitmove-py"
-# The extension builds with the workspace's 'python' profile (release speed, unwinding panics);
-# its own target directory keeps it from waiting on the Rust build's lock.
+echo "== maturin build --sdist: the Python sdist, and a wheel built from it"
+# The wheel builds with the workspace's 'python' profile (release speed, unwinding panics),
+# from the sdist, so the sdist is proven to build; its own target directory keeps it from
+# waiting on the Rust build's lock. tests/test_packaging.py checks both files' metadata.
+dist="target/dist"
+rm -rf "$dist"
 CARGO_TARGET_DIR="${BITMOVE_PY_TARGET:-target/python}" \
-    "$py" -m pip install --quiet --force-reinstall --no-deps ./crates/bitmove-py
+    "$py" -m maturin build --sdist --out "$dist" --manifest-path crates/bitmove-py/Cargo.toml
+"$py" -m pip install --quiet --force-reinstall --no-deps "$dist"/bitmove-*.whl
+export BITMOVE_DIST="$PWD/$dist"
 
 echo "== pytest"
 # Python test folders: the binding's, and any tests/ folder with Python tests in it.

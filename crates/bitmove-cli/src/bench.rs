@@ -10,7 +10,7 @@ use serde_json::json;
 use crate::{Failure, json};
 
 /// The six Chess Programming Wiki perft positions at the depths of the peer benchmark
-/// (4.53e9 nodes, about five seconds on the machine of the README's table):
+/// (4.53e9 nodes, about five seconds on the machine of docs/perft-speed.md's table):
 /// name, FEN, depth, nodes, and the shallower depth and nodes of `--quick`.
 const POSITIONS: [(&str, &str, u32, u64, u32, u64); 6] = [
     (

@@ -32,7 +32,7 @@ pub(crate) enum Command {
     #[command(
         after_help = "Output: with --divide, one `<move>: <nodes>` line per root move and a blank line;
 then `Nodes: <N>` and `Time: <seconds> s (<M> Mnps)`; with --stats, then one aligned
-`<field>: <N>` line per statistic (see the README for what each counts).
+`<field>: <N>` line per statistic (docs/statistics.md says what each counts).
 
 Examples:
   bitmove perft --depth 7

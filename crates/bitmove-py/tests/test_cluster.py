@@ -13,9 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 import bitmove
+import pytest
 
 pytest.importorskip("distributed")
 
@@ -228,7 +227,9 @@ def test_checkpoints_move_between_the_cli_and_the_cluster(tmp_path):
     checkpoint = tmp_path / "shared.jsonl"
     common = ["--depth", "5", "--split", "2", "--stats", "--checkpoint", str(checkpoint)]
     # The CLI starts; half its lines are kept, as if it had been killed.
-    run = subprocess.run([cli, "perft", *common], capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [cli, "perft", *common], check=False, capture_output=True, text=True, timeout=60
+    )
     assert run.returncode == 0, run.stderr
     expected = run.stdout.splitlines()
     text = checkpoint.read_text().splitlines(keepends=True)
@@ -244,7 +245,9 @@ def test_checkpoints_move_between_the_cli_and_the_cluster(tmp_path):
     # The reverse: the cluster's checkpoint, cut, finished by the CLI.
     text = checkpoint.read_text().splitlines(keepends=True)
     checkpoint.write_text("".join(text[:100]))
-    run = subprocess.run([cli, "perft", *common], capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [cli, "perft", *common], check=False, capture_output=True, text=True, timeout=60
+    )
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines()[2:] == expected[2:]
     assert run.stdout.splitlines()[0] == expected[0]
@@ -252,7 +255,10 @@ def test_checkpoints_move_between_the_cli_and_the_cluster(tmp_path):
     c960 = tmp_path / "960.jsonl"
     args = ["--fen", CHESS960, "--chess960", "--depth", "3", "--split", "1"]
     run = subprocess.run(
-        [cli, "perft", *args, "--checkpoint", str(c960)], capture_output=True, text=True
+        [cli, "perft", *args, "--checkpoint", str(c960)],
+        check=False,
+        capture_output=True,
+        text=True,
     )
     assert run.returncode == 0, run.stderr
     lines = c960.read_text().splitlines(keepends=True)
@@ -282,7 +288,7 @@ def test_errors_are_one_line_and_exit_2(tmp_path):
     for args, what in cases:
         proc = driver(*args)
         try:
-            code, out, err = finish(proc, timeout=60)
+            code, _out, err = finish(proc, timeout=60)
         finally:
             stop(proc)
         assert code == 2, err
@@ -322,7 +328,7 @@ def test_a_worker_without_bitmove_is_one_line(tmp_path):
             client.wait_for_workers(1, timeout=60)
         proc = driver("--depth", "3", "--split", "1", "--scheduler", address)
         procs.append(proc)
-        code, out, err = finish(proc, timeout=60)
+        code, _out, err = finish(proc, timeout=60)
         assert code == 2, err
         assert err.count("\n") == 1 and "bitmove" in err, err
     finally:

@@ -3,9 +3,8 @@ cluster driver uses it, tested directly."""
 
 import json
 
-import pytest
-
 import bitmove
+import pytest
 
 START = bitmove.Board().fen()
 

@@ -233,3 +233,23 @@ pub use unique::{
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoctests;
+
+/// The Rust examples of docs/library.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/library.md")]
+struct LibraryDocDoctests;
+
+/// The Rust examples of docs/statistics.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/statistics.md")]
+struct StatisticsDocDoctests;
+
+/// The Rust examples of docs/deep-perft.md, run as doctests.
+#[cfg(all(doctest, feature = "deep"))]
+#[doc = include_str!("../../../docs/deep-perft.md")]
+struct DeepPerftDocDoctests;
+
+/// The crate README's Rust example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadmeDoctests;

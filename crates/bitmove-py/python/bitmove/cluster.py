@@ -29,7 +29,7 @@ import shlex
 import signal
 import sys
 import time
-from typing import Any, Optional
+from typing import Any
 
 import bitmove
 
@@ -48,8 +48,8 @@ def count_task(
     stats: bool,
     threads: int,
     hash_mb: int,
-    hash_seed: Optional[int] = None,
-) -> list[tuple[int, int, int, Optional[dict[str, int]]]]:
+    hash_seed: int | None = None,
+) -> list[tuple[int, int, int, dict[str, int] | None]]:
     """Counts work units ``(index, fen, multiplicity)`` at ``depth``: runs in a worker."""
     fens = [fen for _, fen, _ in units]
     if stats:
@@ -279,7 +279,7 @@ class Progress:
         sys.stderr.flush()
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     previous = signal.signal(signal.SIGTERM, _raise_interrupted)
     try:
