@@ -71,6 +71,8 @@ def test_crate_manifests_are_ready_to_publish(crate):
 
 
 def test_one_version_everywhere():
-    assert re.search(rf"^## \[{re.escape(VERSION)}\]", (ROOT / "CHANGELOG.md").read_text(), re.MULTILINE)
+    assert re.search(
+        rf"^## \[{re.escape(VERSION)}\]", (ROOT / "CHANGELOG.md").read_text(), re.MULTILINE
+    )
     cli = tomllib.loads((ROOT / "crates/bitmove-cli/Cargo.toml").read_text())
     assert cli["dependencies"]["bitmove"]["version"] == VERSION
