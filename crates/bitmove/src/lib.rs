@@ -184,6 +184,7 @@ mod board;
 mod chess960;
 #[cfg(feature = "deep")]
 pub mod deep;
+mod delta;
 mod fen;
 #[cfg(feature = "std")]
 mod game;
@@ -207,10 +208,13 @@ pub use attacks::{SliderBackend, between, line};
 pub use bitboard::{Bitboard, BitboardIter, Subsets};
 pub use board::{Board, CastlingRights, CastlingSide, IllegalMove};
 pub use chess960::{CastlingNotation, Fen, chess960_back_rank};
+pub use delta::{MoveDelta, PlacedPiece};
 pub use fen::{FenError, FenField, PositionError};
 #[cfg(feature = "std")]
 pub use game::{DrawReason, Game, Outcome};
-pub use moves::{MAX_MOVES, Move, MoveList, PieceMoves, PieceMovesIter, UciError};
+pub use moves::{
+    MAX_MOVES, Move, MoveList, MoveListIntoIter, PieceMoves, PieceMovesIter, UciError,
+};
 #[cfg(feature = "std")]
 pub use perft::{
     PerftOptions, divide, divide_with, divide_with_stop, perft_with_options, perft_with_stop,

@@ -15,6 +15,11 @@ use crate::attacks::{
 use crate::board::{castling_squares, sliders_attack};
 use crate::{Bitboard, Board, Color, File, Move, MoveList, Piece, PieceMoves, Rank, Square};
 
+/// The kinds of generation: every legal move, the captures, the quiet moves.
+const ALL: u8 = 0;
+const CAPTURES: u8 = 1;
+const QUIETS: u8 = 2;
+
 impl Board {
     /// Hands every legal move, in set form, to `listener`; generation stops early when the
     /// listener returns `true`, and then this returns `true`.
@@ -71,6 +76,24 @@ impl Board {
     /// ```
     pub fn is_legal(&self, mv: Move) -> bool {
         dispatch!(SliderBackend::current(), |s| self.is_legal_with(s, mv))
+    }
+
+    /// The legal move that `packed` ([`Move::to_u16`]) stands for, or `None` when it stands
+    /// for no legal move here: a transposition-table move from a hash collision is never
+    /// handed back.
+    ///
+    /// ```
+    /// use bitmove::{Board, Square};
+    ///
+    /// let board = Board::default();
+    /// let legal = board.legal_moves().iter().filter(|mv| {
+    ///     board.move_from_u16(mv.to_u16()) == Some(**mv)
+    /// });
+    /// assert_eq!(legal.count(), 20);
+    /// assert_eq!(board.move_from_u16(0), None);
+    /// ```
+    pub fn move_from_u16(&self, packed: u16) -> Option<Move> {
+        Move::unpack(packed).filter(|&mv| self.is_legal(mv))
     }
 
     fn is_legal_with<S: Sliders>(&self, s: S, mv: Move) -> bool {
@@ -237,19 +260,76 @@ impl Board {
     pub(crate) fn generate_for<S: Sliders, const WHITE: bool>(
         &self,
         s: S,
+        listener: impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        self.generate_kind::<S, WHITE, ALL>(s, listener)
+    }
+
+    /// Generation of the moves of one kind ([`ALL`], [`CAPTURES`] or [`QUIETS`]): the kind
+    /// narrows every target set before it is worked out, so captures cost their share.
+    #[inline(always)]
+    fn generate_kind<S: Sliders, const WHITE: bool, const KIND: u8>(
+        &self,
+        s: S,
         mut listener: impl FnMut(PieceMoves) -> bool,
     ) -> bool {
         let us = if WHITE { Color::White } else { Color::Black };
+        let king_within = match KIND {
+            CAPTURES => self.colors(!us),
+            QUIETS => !self.colors(!us),
+            _ => Bitboard::FULL,
+        };
         if self.checkers.is_empty() {
-            self.generate_pieces::<S, WHITE, false>(s, &mut listener)
-                || self.generate_castling(s, us, &mut listener)
-                || self.generate_king(s, us, &mut listener)
+            self.generate_pieces::<S, WHITE, false, KIND>(s, &mut listener)
+                || (KIND != CAPTURES && self.generate_castling(s, us, &mut listener))
+                || self.generate_king_within(s, us, king_within, &mut listener)
         } else if !self.checkers.has_many() {
-            self.generate_pieces::<S, WHITE, true>(s, &mut listener)
-                || self.generate_king(s, us, &mut listener)
+            self.generate_pieces::<S, WHITE, true, KIND>(s, &mut listener)
+                || self.generate_king_within(s, us, king_within, &mut listener)
         } else {
-            self.generate_king(s, us, &mut listener)
+            self.generate_king_within(s, us, king_within, &mut listener)
         }
+    }
+
+    /// The legal captures in set form (moves onto an enemy piece, en passant, capturing
+    /// promotions), handed to `listener` as [`generate_moves`](Board::generate_moves) does;
+    /// the targets are narrowed before they are worked out, so this costs the captures'
+    /// share of a full generation.
+    ///
+    /// ```
+    /// use bitmove::Board;
+    ///
+    /// let board: Board = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2".parse().unwrap();
+    /// let mut captures = Vec::new();
+    /// board.generate_captures(|moves| {
+    ///     captures.extend(moves);
+    ///     false
+    /// });
+    /// assert_eq!(captures.len(), 1); // e5xd6 en passant
+    /// ```
+    pub fn generate_captures(&self, listener: impl FnMut(PieceMoves) -> bool) -> bool {
+        dispatch!(SliderBackend::current(), |s| match self.side {
+            Color::White => self.generate_kind::<_, true, CAPTURES>(s, listener),
+            Color::Black => self.generate_kind::<_, false, CAPTURES>(s, listener),
+        })
+    }
+
+    /// The legal moves that capture nothing (quiet moves, pushes, quiet promotions, castling)
+    /// in set form; see [`generate_captures`](Board::generate_captures).
+    ///
+    /// ```
+    /// let mut count = 0;
+    /// bitmove::Board::default().generate_quiets(|moves| {
+    ///     count += moves.len();
+    ///     false
+    /// });
+    /// assert_eq!(count, 20);
+    /// ```
+    pub fn generate_quiets(&self, listener: impl FnMut(PieceMoves) -> bool) -> bool {
+        dispatch!(SliderBackend::current(), |s| match self.side {
+            Color::White => self.generate_kind::<_, true, QUIETS>(s, listener),
+            Color::Black => self.generate_kind::<_, false, QUIETS>(s, listener),
+        })
     }
 
     /// The king's steps to squares that no enemy piece attacks once the king has left.
@@ -260,8 +340,20 @@ impl Board {
         us: Color,
         listener: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
+        self.generate_king_within(s, us, Bitboard::FULL, listener)
+    }
+
+    /// [`generate_king`](Board::generate_king) to the squares of `within` only.
+    #[inline(always)]
+    fn generate_king_within<S: Sliders>(
+        &self,
+        s: S,
+        us: Color,
+        within: Bitboard,
+        listener: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
         let king = self.king(us);
-        let to = self.king_targets(s, us, king);
+        let to = self.king_targets_within(s, us, king, within);
         !to.is_empty()
             && listener(PieceMoves {
                 piece: Piece::King,
@@ -278,7 +370,19 @@ impl Board {
     /// whichever means fewer lookups: open endgames have many squares and few sliders.
     #[inline(always)]
     pub(crate) fn king_targets<S: Sliders>(&self, s: S, us: Color, king: Square) -> Bitboard {
-        let mut to = king_attacks(king) - self.colors(us);
+        self.king_targets_within(s, us, king, Bitboard::FULL)
+    }
+
+    /// [`king_targets`](Board::king_targets) among the squares of `within`.
+    #[inline(always)]
+    fn king_targets_within<S: Sliders>(
+        &self,
+        s: S,
+        us: Color,
+        king: Square,
+        within: Bitboard,
+    ) -> Bitboard {
+        let mut to = (king_attacks(king) & within) - self.colors(us);
         if to.is_empty() {
             return to;
         }
@@ -415,7 +519,7 @@ impl Board {
     /// Every piece but the king. In check (`CHECK`), targets shrink to the check-evasion mask
     /// and pinned pieces stay put.
     #[inline(always)]
-    fn generate_pieces<S: Sliders, const WHITE: bool, const CHECK: bool>(
+    fn generate_pieces<S: Sliders, const WHITE: bool, const CHECK: bool, const KIND: u8>(
         &self,
         s: S,
         listener: &mut impl FnMut(PieceMoves) -> bool,
@@ -430,6 +534,11 @@ impl Board {
             between(king, checker) | self.checkers
         } else {
             !ours
+        };
+        let target = match KIND {
+            CAPTURES => target & theirs,
+            QUIETS => target - theirs,
+            _ => target,
         };
         let movable = if CHECK { ours - self.pinned } else { ours };
         let pinned = self.pinned;
@@ -479,7 +588,7 @@ impl Board {
             emit!(Piece::Pawn, from, (single | double | captures) & target);
         }
 
-        if let Some(ep) = self.en_passant {
+        if let Some(ep) = self.en_passant.filter(|_| KIND != QUIETS) {
             let victim = Square::new(ep.file(), Rank::Fifth.relative_to(us));
             for from in pawn_attacks(!us, ep) & self.pieces(Piece::Pawn) & ours {
                 if self.en_passant_is_legal(s, us, king, from, ep, victim) {

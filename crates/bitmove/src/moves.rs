@@ -32,6 +32,60 @@ impl Move {
     }
 }
 
+impl Move {
+    /// The move packed in 16 bits, never 0 (so `Option<NonZeroU16>` of a packed move is two
+    /// bytes): from-square in bits 0-5, to-square in bits 6-11, the promotion in bits 12-14
+    /// (0 none, 1 knight, 2 bishop, 3 rook, 4 queen; 5 and 6 for a king or pawn, which no
+    /// legal move has), and bit 15 always set. Read it back with
+    /// [`Board::move_from_u16`](crate::Board::move_from_u16), which checks that it is legal.
+    ///
+    /// ```
+    /// use bitmove::{Board, Move, Square};
+    ///
+    /// let board = Board::default();
+    /// let mv = Move::new(Square::G1, Square::F3);
+    /// let packed = mv.to_u16();
+    /// assert_ne!(packed, 0);
+    /// assert_eq!(board.move_from_u16(packed), Some(mv));
+    /// assert_eq!(board.move_from_u16(Move::new(Square::G1, Square::G3).to_u16()), None);
+    /// ```
+    pub const fn to_u16(self) -> u16 {
+        let promotion = match self.promotion {
+            None => 0,
+            Some(Piece::Knight) => 1,
+            Some(Piece::Bishop) => 2,
+            Some(Piece::Rook) => 3,
+            Some(Piece::Queen) => 4,
+            Some(Piece::King) => 5,
+            Some(Piece::Pawn) => 6,
+        };
+        0x8000 | (promotion << 12) | ((self.to as u16) << 6) | self.from as u16
+    }
+
+    /// The move a [`to_u16`](Move::to_u16) value stands for, legal or not: `None` for a value
+    /// that no move packs to.
+    pub(crate) const fn unpack(packed: u16) -> Option<Move> {
+        if packed & 0x8000 == 0 {
+            return None;
+        }
+        let promotion = match (packed >> 12) & 7 {
+            0 => None,
+            1 => Some(Piece::Knight),
+            2 => Some(Piece::Bishop),
+            3 => Some(Piece::Rook),
+            4 => Some(Piece::Queen),
+            5 => Some(Piece::King),
+            6 => Some(Piece::Pawn),
+            _ => return None,
+        };
+        Some(Move {
+            from: Square::index_wrapping((packed & 63) as usize),
+            to: Square::index_wrapping(((packed >> 6) & 63) as usize),
+            promotion,
+        })
+    }
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.from, self.to)?;
@@ -226,6 +280,56 @@ impl<'a> IntoIterator for &'a MoveList {
         self.as_slice().iter()
     }
 }
+
+/// The moves of a list, by value: `for mv in board.legal_moves()`.
+///
+/// ```
+/// let board = bitmove::Board::default();
+/// let mut count = 0;
+/// for mv in board.legal_moves() {
+///     assert!(board.is_legal(mv));
+///     count += 1;
+/// }
+/// assert_eq!(count, 20);
+/// ```
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIntoIter;
+
+    fn into_iter(self) -> MoveListIntoIter {
+        MoveListIntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+/// The by-value iterator of a [`MoveList`].
+#[derive(Clone, Debug)]
+pub struct MoveListIntoIter {
+    list: MoveList,
+    next: usize,
+}
+
+impl Iterator for MoveListIntoIter {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        let mv = self.list.as_slice().get(self.next).copied();
+        self.next += usize::from(mv.is_some());
+        mv
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.list.len().saturating_sub(self.next);
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for MoveListIntoIter {}
+
+impl core::iter::FusedIterator for MoveListIntoIter {}
 
 /// Why a UCI move was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,12 +1,13 @@
 //! Questions about a position that engines and game front-ends ask: who attacks a square,
-//! does a move check, is the game over, and the split of moves into captures and quiets for
+//! is the game over, and the split of moves into captures and quiets for
 //! quiescence search.
 //!
-//! Everything here is built on the public board and generation API; the captures/quiets split
-//! masks the set-shaped moves of [`Board::generate_moves`] rather than generating twice.
+//! Everything here is built on the public board and generation API; the captures/quiets lists
+//! come from [`Board::generate_captures`] and [`Board::generate_quiets`], which narrow the
+//! targets before working them out.
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use crate::{Bitboard, Board, Color, Move, MoveList, Piece, PieceMoves, Square};
+use crate::{Bitboard, Board, Color, MoveList, Piece, Square};
 
 /// Whether the side to move can move, and if not, why not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,23 +57,6 @@ impl Board {
     /// ```
     pub fn is_attacked(&self, square: Square, by: Color) -> bool {
         !self.attackers_to(square, by).is_empty()
-    }
-
-    /// Whether the legal move `mv` gives check (directly, by discovery, by castling or by en
-    /// passant). Answered by making the move on a copy, which is exact in every case; for an
-    /// illegal move the answer is unspecified (but there is no panic).
-    ///
-    /// ```
-    /// use bitmove::{Board, Move, Square};
-    ///
-    /// let board: Board = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1".parse().unwrap();
-    /// assert!(board.gives_check(Move::new(Square::A1, Square::A8)));
-    /// assert!(!board.gives_check(Move::new(Square::E1, Square::A1))); // O-O-O puts the rook on d1
-    /// ```
-    pub fn gives_check(&self, mv: Move) -> bool {
-        let mut after = self.clone();
-        after.play_unchecked(mv);
-        after.in_check()
     }
 
     /// Whether the side to move has at least one legal move; stops at the first one found.
@@ -178,40 +162,22 @@ impl Board {
     /// assert_eq!(board.quiets().len() + captures.len(), board.legal_moves().len());
     /// ```
     pub fn captures(&self) -> MoveList {
-        let theirs = self.capture_targets();
-        self.masked_moves(|moves| moves.to & theirs(moves.piece))
+        let mut list = MoveList::new();
+        self.generate_captures(|moves| {
+            for mv in moves {
+                list.push(mv);
+            }
+            false
+        });
+        list
     }
 
     /// The legal moves that capture nothing: quiet moves, pushes, quiet promotions, and
     /// castling (which takes only its own rook).
     pub fn quiets(&self) -> MoveList {
-        let theirs = self.capture_targets();
-        self.masked_moves(|moves| moves.to - theirs(moves.piece))
-    }
-
-    /// The squares a piece of kind `piece` captures on: enemy pieces, and for a pawn the
-    /// en-passant square.
-    fn capture_targets(&self) -> impl Fn(Piece) -> Bitboard {
-        let theirs = self.colors(!self.side_to_move());
-        let ep = self.en_passant().map_or(Bitboard::EMPTY, Square::bitboard);
-        move |piece| {
-            if piece == Piece::Pawn {
-                theirs | ep
-            } else {
-                theirs
-            }
-        }
-    }
-
-    /// The legal moves, each set of targets narrowed by `mask`.
-    fn masked_moves(&self, mask: impl Fn(PieceMoves) -> Bitboard) -> MoveList {
         let mut list = MoveList::new();
-        self.generate_moves(|moves| {
-            let kept = PieceMoves {
-                to: mask(moves),
-                ..moves
-            };
-            for mv in kept {
+        self.generate_quiets(|moves| {
+            for mv in moves {
                 list.push(mv);
             }
             false

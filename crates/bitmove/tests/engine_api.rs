@@ -1,0 +1,218 @@
+//! The engine toolkit against plain make-and-test: 16-bit moves over every value, gives_check
+//! and key_after without making the move, what a move changed, and generation by kind.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use bitmove::{Board, Color, Move, Piece, PieceMoves, Square};
+use common::{CHESS960, SUITE, board, random_positions};
+
+/// The suite positions (standard and Chess960), and positions from random games.
+fn positions() -> Vec<Board> {
+    let mut all: Vec<Board> = Vec::new();
+    for (text, chess960) in [(SUITE, false), (CHESS960, true)] {
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let fen = line.split(';').next().unwrap().trim();
+            all.push(board(fen, chess960));
+        }
+    }
+    all.extend(random_positions(400, 120, 29));
+    all
+}
+
+fn made(board: &Board, mv: Move) -> Board {
+    let mut child = board.clone();
+    child.play_unchecked(mv);
+    child
+}
+
+#[test]
+fn every_16_bit_value_is_a_legal_move_exactly_when_it_packs_one() {
+    let mut checked = 0;
+    for board in positions().iter().step_by(3) {
+        let legal: BTreeSet<u16> = board.legal_moves().iter().map(|mv| mv.to_u16()).collect();
+        assert_eq!(
+            legal.len(),
+            board.legal_moves().len(),
+            "packing is one to one"
+        );
+        for value in 0..=u16::MAX {
+            let back = board.move_from_u16(value);
+            assert_eq!(
+                back.is_some(),
+                legal.contains(&value),
+                "{board} {value:#06x}"
+            );
+            if let Some(mv) = back {
+                assert_eq!(mv.to_u16(), value);
+                assert!(board.legal_moves().contains(&mv));
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
+fn a_packed_move_is_never_zero_and_unpacks_to_itself() {
+    for from in Square::ALL {
+        for to in Square::ALL {
+            for promotion in [
+                None,
+                Some(Piece::Knight),
+                Some(Piece::Bishop),
+                Some(Piece::Rook),
+            ]
+            .into_iter()
+            .chain([Some(Piece::Queen), Some(Piece::King), Some(Piece::Pawn)])
+            {
+                let mv = Move {
+                    from,
+                    to,
+                    promotion,
+                };
+                assert_ne!(mv.to_u16(), 0);
+            }
+        }
+    }
+    let board = Board::default();
+    assert_eq!(board.move_from_u16(0), None);
+    assert_eq!(board.move_from_u16(u16::MAX), None);
+}
+
+#[test]
+fn gives_check_equals_make_and_test() {
+    let (mut moves, mut checks) = (0, 0);
+    for board in positions() {
+        for mv in board.legal_moves() {
+            let expected = made(&board, mv).in_check();
+            assert_eq!(board.gives_check(mv), expected, "{board} {mv}");
+            moves += 1;
+            checks += usize::from(expected);
+        }
+    }
+    assert!(
+        moves > 10_000 && checks > 300,
+        "{moves} moves, {checks} checks"
+    );
+}
+
+#[test]
+fn gives_check_in_the_special_cases() {
+    let cases = [
+        ("8/8/8/1k6/2pP4/8/8/5B1K b - d3 0 1", "c4d3", false),
+        ("4k3/8/8/3pP3/8/8/8/B3K3 w - d6 0 2", "e5d6", false),
+        ("7k/8/8/3pP3/8/8/8/B3K3 w - d6 0 2", "e5d6", true), // the a1 bishop sees h8
+        ("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1a1", false),
+        ("3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1a1", true), // the rook lands on d1
+        ("5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1h1", true), // and on f1
+        ("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q", true),
+        ("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8n", false),
+        ("3k4/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8n", false),
+        ("3k4/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8r", true),
+        ("1k6/8/8/8/8/8/8/1N2K3 w - - 0 1", "b1c3", false),
+        ("1k6/8/8/8/8/8/1N6/1R2K3 w - - 0 1", "b2c4", true), // discovered by the knight
+    ];
+    for (fen, uci, expected) in cases {
+        let board: Board = fen.parse().unwrap();
+        let mv = board.parse_uci(uci).unwrap();
+        assert_eq!(board.gives_check(mv), expected, "{fen} {uci}");
+        assert_eq!(made(&board, mv).in_check(), expected, "{fen} {uci} (made)");
+    }
+}
+
+#[test]
+fn key_after_is_the_childs_key() {
+    for board in positions() {
+        for mv in board.legal_moves() {
+            assert_eq!(board.key_after(mv), made(&board, mv).hash(), "{board} {mv}");
+        }
+    }
+}
+
+fn placement(board: &Board) -> BTreeSet<(u8, u8, u8)> {
+    let mut set = BTreeSet::new();
+    for color in Color::ALL {
+        for piece in Piece::ALL {
+            for square in board.colored_pieces(color, piece) {
+                set.insert((
+                    color.index() as u8,
+                    piece.index() as u8,
+                    square.index() as u8,
+                ));
+            }
+        }
+    }
+    set
+}
+
+#[test]
+fn a_move_delta_turns_the_placement_before_into_the_one_after() {
+    let mut castles = 0;
+    for board in positions() {
+        for mv in board.legal_moves() {
+            let mut child = board.clone();
+            let delta = child.play_with_delta(mv);
+            assert_eq!(child, made(&board, mv));
+            let mut set = placement(&board);
+            for &(c, p, s) in delta.removed() {
+                let key = (c.index() as u8, p.index() as u8, s.index() as u8);
+                assert!(set.remove(&key), "{board} {mv}: {key:?} was not there");
+            }
+            for &(c, p, s) in delta.added() {
+                let key = (c.index() as u8, p.index() as u8, s.index() as u8);
+                assert!(set.insert(key), "{board} {mv}: {key:?} was there already");
+            }
+            assert_eq!(set, placement(&child), "{board} {mv}");
+            castles += usize::from(delta.added().len() == 2);
+        }
+    }
+    assert!(castles > 20, "{castles}");
+}
+
+fn flattened(
+    board: &Board,
+    generate: impl Fn(&Board, &mut dyn FnMut(PieceMoves) -> bool) -> bool,
+) -> Vec<Move> {
+    let mut out = Vec::new();
+    generate(board, &mut |moves| {
+        out.extend(moves);
+        false
+    });
+    out.sort_by_key(|mv| mv.to_u16());
+    out
+}
+
+#[test]
+fn captures_and_quiets_partition_the_legal_moves() {
+    for board in positions() {
+        let captures = flattened(&board, |b, f| b.generate_captures(f));
+        let quiets = flattened(&board, |b, f| b.generate_quiets(f));
+        let mut all: Vec<Move> = board.legal_moves().to_vec();
+        all.sort_by_key(|mv| mv.to_u16());
+        let mut both: Vec<Move> = captures.iter().chain(&quiets).copied().collect();
+        both.sort_by_key(|mv| mv.to_u16());
+        assert_eq!(both, all, "{board}");
+        let mut listed: Vec<Move> = board.captures().to_vec();
+        listed.sort_by_key(|mv| mv.to_u16());
+        assert_eq!(listed, captures, "{board}");
+        for mv in &captures {
+            let takes = board.color_on(mv.to) == Some(!board.side_to_move())
+                || (board.piece_on(mv.from) == Some(Piece::Pawn)
+                    && board.en_passant() == Some(mv.to));
+            assert!(takes, "{board} {mv}");
+        }
+        // Stopping early stops.
+        let mut calls = 0;
+        let stopped = board.generate_captures(|_| {
+            calls += 1;
+            true
+        });
+        assert_eq!(stopped, !captures.is_empty());
+        assert!(calls <= 1);
+    }
+}
