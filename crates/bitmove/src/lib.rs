@@ -189,6 +189,8 @@ mod fen;
 #[cfg(feature = "std")]
 mod game;
 #[cfg(feature = "std")]
+mod history;
+#[cfg(feature = "std")]
 pub mod messages;
 mod movegen;
 mod moves;
@@ -212,6 +214,8 @@ pub use delta::{MoveDelta, PlacedPiece};
 pub use fen::{FenError, FenField, PositionError};
 #[cfg(feature = "std")]
 pub use game::{DrawReason, Game, Outcome};
+#[cfg(feature = "std")]
+pub use history::KeyHistory;
 pub use moves::{
     MAX_MOVES, Move, MoveList, MoveListIntoIter, PieceMoves, PieceMovesIter, UciError,
 };

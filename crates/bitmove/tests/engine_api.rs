@@ -216,3 +216,87 @@ fn captures_and_quiets_partition_the_legal_moves() {
         assert!(calls <= 1);
     }
 }
+
+/// Repetitions counted the slow way: every earlier position on the path with the same side
+/// to move, placement, castling rights and legal en-passant captures, since the last capture
+/// or pawn move.
+fn slow_repetitions(path: &[Board]) -> usize {
+    let last = path.last().unwrap();
+    let same = |a: &Board, b: &Board| {
+        let ep_moves = |board: &Board| -> Vec<Move> {
+            board
+                .legal_moves()
+                .into_iter()
+                .filter(|mv| {
+                    board.piece_on(mv.from) == Some(Piece::Pawn)
+                        && board.en_passant() == Some(mv.to)
+                        && mv.from.file() != mv.to.file()
+                })
+                .collect()
+        };
+        Color::ALL.iter().all(|&c| {
+            Piece::ALL
+                .iter()
+                .all(|&p| a.colored_pieces(c, p) == b.colored_pieces(c, p))
+        }) && a.side_to_move() == b.side_to_move()
+            && a.castling_rights() == b.castling_rights()
+            && ep_moves(a) == ep_moves(b)
+    };
+    let window = last.halfmove_clock() as usize;
+    path.iter()
+        .rev()
+        .take(window + 1)
+        .filter(|b| same(b, last))
+        .count()
+}
+
+#[test]
+fn key_history_counts_repetitions_like_the_slow_comparison() {
+    let mut rng = common::Rng(7);
+    let mut repeated = 0;
+    for game in 0..300 {
+        // Knights and kings shuffling from a few roots repeat often; pawn moves reset.
+        let roots = [
+            "r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 0 1",
+            "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "4k2b/8/8/3pP3/8/8/8/K7 w - d6 0 2",
+        ];
+        let mut board: Board = roots[game % roots.len()].parse().unwrap();
+        let mut path = vec![board.clone()];
+        let mut history = bitmove::KeyHistory::new();
+        history.push(&board);
+        for _ in 0..40 {
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Prefer king and knight moves, so positions recur.
+            let shufflers: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|mv| matches!(board.piece_on(mv.from), Some(Piece::King | Piece::Knight)))
+                .collect();
+            let pool = if shufflers.is_empty() || rng.below(10) == 0 {
+                moves.to_vec()
+            } else {
+                shufflers
+            };
+            let mv = pool[rng.below(pool.len())];
+            board.play_unchecked(mv);
+            path.push(board.clone());
+            history.push(&board);
+            let expected = slow_repetitions(&path);
+            assert_eq!(history.repetitions(), expected, "{board}");
+            repeated += usize::from(expected > 1);
+            if rng.below(5) == 0 {
+                // Take a move back and play on from there.
+                history.pop();
+                path.pop();
+                board = path.last().unwrap().clone();
+                assert_eq!(history.repetitions(), slow_repetitions(&path));
+            }
+        }
+    }
+    assert!(repeated > 100, "{repeated}");
+}
