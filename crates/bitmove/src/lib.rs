@@ -125,8 +125,9 @@
 //! ```
 //!
 //! **For engines.** Captures and quiet moves apart (for quiescence search), `gives_check`,
-//! the null move, attackers of a square, and set-shaped generation that counts without
-//! building moves.
+//! the null move, attackers of a square and the squares a side attacks
+//! ([`Board::attacks_by`]), static exchange evaluation ([`Board::see`], [`Board::see_ge`]),
+//! and set-shaped generation that counts without building moves.
 //!
 //! ```
 //! use bitmove::{Board, Color, Square};
@@ -197,6 +198,7 @@ mod moves;
 mod perft;
 mod piece;
 mod san;
+mod see;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod square;
@@ -228,6 +230,7 @@ pub use perft::{PerftStats, perft, perft_backend, perft_stats};
 pub use perft::{PerftStatsTable, PerftTable, divide_stats_with, perft_stats_with_options};
 pub use piece::{Color, Piece};
 pub use san::{San, SanError};
+pub use see::SeeValues;
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use status::Status;
 pub use uci::Uci;

@@ -6,7 +6,11 @@
 //! come from [`Board::generate_captures`] and [`Board::generate_quiets`], which narrow the
 //! targets before working them out.
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::SliderBackend;
+use crate::attacks::{
+    bishop_attacks, king_attacks, king_attacks_set, knight_attacks, knight_attacks_set,
+    pawn_attacks, pawn_attacks_set, rook_attacks,
+};
 use crate::{Bitboard, Board, Color, MoveList, Piece, Square};
 
 /// Whether the side to move can move, and if not, why not.
@@ -44,6 +48,38 @@ impl Board {
             | rook_attacks(square, occupied) & straight
             | bishop_attacks(square, occupied) & diagonal;
         attackers & theirs
+    }
+
+    /// Every square a piece of `color` attacks with the board's current blockers: pawn
+    /// captures (whether or not anything stands there), knight, bishop, rook, queen and king
+    /// attacks. Squares holding `color`'s own pieces are included when attacked: they are
+    /// defended. The same set as the squares where [`is_attacked`](Board::is_attacked)`(sq,
+    /// color)` holds.
+    ///
+    /// ```
+    /// use bitmove::{Board, Color, Square};
+    ///
+    /// let board = Board::default();
+    /// let white = board.attacks_by(Color::White);
+    /// assert_eq!(white.len(), 22); // the third rank, and 14 own pieces: all but a1 and h1
+    /// assert!(white.has(Square::F3) && white.has(Square::E1) && !white.has(Square::H1));
+    /// assert_eq!(board.attacks_by(Color::Black), white.flip_ranks());
+    /// ```
+    pub fn attacks_by(&self, color: Color) -> Bitboard {
+        let occupied = self.occupied();
+        let sliders = SliderBackend::current();
+        let ours = |piece| self.colored_pieces(color, piece);
+        let queens = ours(Piece::Queen);
+        let mut attacked = pawn_attacks_set(color, ours(Piece::Pawn))
+            | knight_attacks_set(ours(Piece::Knight))
+            | king_attacks_set(ours(Piece::King));
+        for square in ours(Piece::Rook) | queens {
+            attacked |= sliders.rook_attacks(square, occupied);
+        }
+        for square in ours(Piece::Bishop) | queens {
+            attacked |= sliders.bishop_attacks(square, occupied);
+        }
+        attacked
     }
 
     /// Whether a piece of `by` attacks `square`.
