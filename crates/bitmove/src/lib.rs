@@ -163,7 +163,7 @@
 //! |---|---|---|---|
 //! | `std` | yes | [`divide`], [`Game`] (its history is a `Vec`), the `BITMOVE_SLIDERS` override, `Box` in the magic finder | the standard library |
 //! | `serde` | no | `Serialize`/`Deserialize` for [`Board`] (a FEN string, validated on the way in) and [`Move`] (a UCI string in the internal castling form, `e1h1`) | a dependency on `serde` without default features; no allocator |
-//! | `deep` | no | [`deep`]: deep perft in work units with a resumable JSON Lines checkpoint, shared by the CLI and the Python cluster driver | `std` and a dependency on `serde_json` |
+//! | `deep` | no | `bitmove::deep`: deep perft in work units with a resumable JSON Lines checkpoint, shared by the CLI and the Python cluster driver | `std` and a dependency on `serde_json` |
 //!
 //! Without `std` the crate is `no_std` and needs no allocator: boards, generation, perft,
 //! FEN, UCI, SAN, Chess960 and the position queries all remain. No feature changes the speed
@@ -264,3 +264,8 @@ struct DeepPerftDocDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct CrateReadmeDoctests;
+
+/// The Rust example of docs/engine.md (a small search), run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/engine.md")]
+struct EngineDocDoctests;

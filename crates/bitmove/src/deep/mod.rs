@@ -3,7 +3,7 @@
 //! bitmove.cluster`) both carry out (feature `deep`).
 //!
 //! A run of depth D split at ply K is the distinct positions K plies below the root (the
-//! units, in the fixed order of [`work_units`](crate::work_units)) with their
+//! units, in the fixed order of [`work_units`](crate::work_units())) with their
 //! multiplicities; the total is the sum of multiplicity x perft(unit, D - K), statistics
 //! column by column. Who counts the units, and where (threads, a cluster), is the caller's
 //! business: this module plans the run, checks a checkpoint against it, and records each
