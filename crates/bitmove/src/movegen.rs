@@ -48,9 +48,7 @@ impl Board {
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_moves(|moves| {
-            for mv in moves {
-                list.push(mv);
-            }
+            list.push_all(moves);
             false
         });
         list

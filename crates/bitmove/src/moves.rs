@@ -245,6 +245,14 @@ impl MoveList {
         }
     }
 
+    /// Appends every move of a set-shaped batch (promotions as four moves).
+    #[inline(always)]
+    pub(crate) fn push_all(&mut self, moves: PieceMoves) {
+        for mv in moves {
+            self.push(mv);
+        }
+    }
+
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {

@@ -200,9 +200,7 @@ impl Board {
     pub fn captures(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_captures(|moves| {
-            for mv in moves {
-                list.push(mv);
-            }
+            list.push_all(moves);
             false
         });
         list
@@ -213,9 +211,7 @@ impl Board {
     pub fn quiets(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_quiets(|moves| {
-            for mv in moves {
-                list.push(mv);
-            }
+            list.push_all(moves);
             false
         });
         list
