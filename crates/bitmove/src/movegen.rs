@@ -84,10 +84,12 @@ impl Board {
     /// use bitmove::{Board, Square};
     ///
     /// let board = Board::default();
-    /// let legal = board.legal_moves().iter().filter(|mv| {
-    ///     board.move_from_u16(mv.to_u16()) == Some(**mv)
-    /// });
-    /// assert_eq!(legal.count(), 20);
+    /// let round_trips = board
+    ///     .legal_moves()
+    ///     .into_iter()
+    ///     .filter(|&mv| board.move_from_u16(mv.to_u16()) == Some(mv))
+    ///     .count();
+    /// assert_eq!(round_trips, 20);
     /// assert_eq!(board.move_from_u16(0), None);
     /// ```
     pub fn move_from_u16(&self, packed: u16) -> Option<Move> {
