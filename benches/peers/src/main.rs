@@ -18,7 +18,11 @@
 //! process in the hidden mode `peers __measure ENGINE DEPTH FEN`, which prints
 //! `NODES SECONDS` on stdout. Without that path the cozy-pext row is skipped.
 //! `scripts/bench-peers.sh` builds both and wires them together.
+//!
+//! `peers engine [...]` runs the engine-style benchmark instead (make-all perft, listing
+//! moves, captures only; see the `engine_bench` module and `scripts/bench-engine.sh`).
 
+mod engine_bench;
 mod engines;
 
 use std::fmt::Write as _;
@@ -120,6 +124,8 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let result = if args.get(1).map(String::as_str) == Some(CHILD_MODE) {
         child(&args[2..])
+    } else if args.get(1).map(String::as_str) == Some("engine") {
+        engine_bench::run(&args[2..], &args)
     } else {
         parse_args(&args[1..]).and_then(|(set, pext_bin)| bench(set, pext_bin, &args))
     };
@@ -132,7 +138,9 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: peers [quick|full] [--pext-bin PATH]   (or PEERS_PEXT_BIN=PATH)";
+const USAGE: &str =
+    "usage: peers [quick|full] [--pext-bin PATH]   (or PEERS_PEXT_BIN=PATH)\n       \
+                     peers engine [--runs N] [--positions N] [--seed N] [--build LABEL]";
 
 fn parse_args(args: &[String]) -> Result<(Set, Option<PathBuf>), String> {
     let mut set = None;
