@@ -13,18 +13,25 @@ static POPCNT: AtomicU8 = AtomicU8::new(UNKNOWN);
 static MODERN: AtomicU8 = AtomicU8::new(UNKNOWN);
 static FAST_PEXT: AtomicU8 = AtomicU8::new(UNKNOWN);
 
+#[inline]
 fn cached(cell: &AtomicU8, ask: fn() -> bool) -> bool {
     match cell.load(Ordering::Relaxed) {
-        UNKNOWN => {
-            let answer = ask();
-            cell.store(if answer { YES } else { NO }, Ordering::Relaxed);
-            answer
-        }
+        UNKNOWN => ask_and_cache(cell, ask),
         value => value == YES,
     }
 }
 
+/// The first question: asked once, out of line.
+#[cold]
+#[inline(never)]
+fn ask_and_cache(cell: &AtomicU8, ask: fn() -> bool) -> bool {
+    let answer = ask();
+    cell.store(if answer { YES } else { NO }, Ordering::Relaxed);
+    answer
+}
+
 /// Whether the CPU has the BMI2 instructions (PEXT, PDEP).
+#[inline]
 pub(crate) fn has_bmi2() -> bool {
     cached(&BMI2, detect_bmi2)
 }

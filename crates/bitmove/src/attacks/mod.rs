@@ -199,17 +199,24 @@ impl SliderBackend {
     /// The backend the library uses: the `BITMOVE_SLIDERS` override when it names a backend
     /// this CPU supports, otherwise [`SliderBackend::detect`]. Decided on first use, then fixed
     /// for the life of the process.
+    #[inline]
     pub fn current() -> SliderBackend {
         match CURRENT.load(Ordering::Relaxed) {
-            0 => {
-                let chosen = override_from_env()
-                    .filter(|b| b.is_supported())
-                    .unwrap_or_else(SliderBackend::detect);
-                CURRENT.store(chosen as u8 + 1, Ordering::Relaxed);
-                chosen
-            }
+            0 => SliderBackend::choose(),
             n => SliderBackend::ALL[(n as usize - 1) % 3],
         }
+    }
+
+    /// The first call of [`current`](SliderBackend::current): decides and records the
+    /// backend. Out of line, so that every later call is a load and a table lookup.
+    #[cold]
+    #[inline(never)]
+    fn choose() -> SliderBackend {
+        let chosen = override_from_env()
+            .filter(|b| b.is_supported())
+            .unwrap_or_else(SliderBackend::detect);
+        CURRENT.store(chosen as u8 + 1, Ordering::Relaxed);
+        chosen
     }
 
     /// Rook attacks through this backend (the magic backend stands in for an unsupported PEXT).
