@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use arrayvec::ArrayVec;
+
 use crate::{Bitboard, BitboardIter, Piece, Rank, Square};
 
 /// A move: from-square, to-square, and the promotion piece if any.
@@ -223,26 +225,23 @@ pub const MAX_MOVES: usize = 256;
 /// A list of moves with fixed capacity and no heap allocation.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
+    /// Not zeroed when made: a list costs only the moves pushed into it.
+    moves: ArrayVec<Move, MAX_MOVES>,
 }
 
 impl MoveList {
     /// An empty list.
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move::new(Square::A1, Square::A1); MAX_MOVES],
-            len: 0,
+            moves: ArrayVec::new_const(),
         }
     }
 
     /// Appends a move; a move past the capacity is dropped (no legal position has that many).
     #[inline]
     pub fn push(&mut self, mv: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = mv;
-            self.len += 1;
-        }
+        // A full list drops the move (no legal position has more than 218).
+        let _ = self.moves.try_push(mv);
     }
 
     /// Appends every move of a set-shaped batch (promotions as four moves).
@@ -256,7 +255,7 @@ impl MoveList {
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        self.moves.as_slice()
     }
 }
 
