@@ -6,7 +6,6 @@
 //! before generating an attacker (the bound checks of Stockfish's `see_ge`); both share one
 //! exchange generator, so they agree on every move and threshold.
 
-use crate::attacks::{king_attacks, knight_attacks, pawn_attacks};
 use crate::{Bitboard, Board, Color, Move, Piece, Rank, SliderBackend, Square};
 
 /// Piece values for static exchange evaluation ([`Board::see_with`],
@@ -163,15 +162,7 @@ impl<'a> Exchange<'a> {
 
     /// The pieces of both colours attacking the target through `self.occupied`.
     fn all_attackers(&self) -> Bitboard {
-        let (board, to) = (self.board, self.target);
-        let attackers = pawn_attacks(Color::Black, to)
-            & board.colored_pieces(Color::White, Piece::Pawn)
-            | pawn_attacks(Color::White, to) & board.colored_pieces(Color::Black, Piece::Pawn)
-            | knight_attacks(to) & board.pieces(Piece::Knight)
-            | king_attacks(to) & board.pieces(Piece::King)
-            | self.sliders.rook_attacks(to, self.occupied) & self.straight
-            | self.sliders.bishop_attacks(to, self.occupied) & self.diagonal;
-        attackers & self.occupied
+        self.board.attackers_through(self.target, self.occupied) & self.occupied
     }
 
     /// The most the next capture (by `self.side`) can win, without looking for the capturer:

@@ -36,18 +36,23 @@ impl Board {
     /// assert_eq!(defenders.len(), 3); // e2 and g2 pawns, g1 knight
     /// ```
     pub fn attackers_to(&self, square: Square, color: Color) -> Bitboard {
-        let occupied = self.occupied();
-        let theirs = self.colors(color);
+        self.attackers_through(square, self.occupied()) & self.colors(color)
+    }
+
+    /// The pieces of both colours that attack `square` with `occupied` as the blockers (the
+    /// caller masks out pieces it has taken off): what [`attackers_to`](Board::attackers_to)
+    /// and the static exchange evaluation share.
+    #[inline]
+    pub(crate) fn attackers_through(&self, square: Square, occupied: Bitboard) -> Bitboard {
         let straight = self.pieces(Piece::Rook) | self.pieces(Piece::Queen);
         let diagonal = self.pieces(Piece::Bishop) | self.pieces(Piece::Queen);
-        // A pawn of `color` attacks `square` from where a pawn of the other colour on `square`
-        // would attack.
-        let attackers = pawn_attacks(!color, square) & self.pieces(Piece::Pawn)
+        // A pawn attacks `square` from where a pawn of the other colour on `square` would.
+        pawn_attacks(Color::Black, square) & self.colored_pieces(Color::White, Piece::Pawn)
+            | pawn_attacks(Color::White, square) & self.colored_pieces(Color::Black, Piece::Pawn)
             | knight_attacks(square) & self.pieces(Piece::Knight)
             | king_attacks(square) & self.pieces(Piece::King)
             | rook_attacks(square, occupied) & straight
-            | bishop_attacks(square, occupied) & diagonal;
-        attackers & theirs
+            | bishop_attacks(square, occupied) & diagonal
     }
 
     /// Every square a piece of `color` attacks with the board's current blockers: pawn
