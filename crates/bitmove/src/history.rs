@@ -5,8 +5,8 @@
 
 use std::vec::Vec;
 
-use crate::attacks::{SliderBackend, Sliders, dispatch, pawn_attacks};
-use crate::{Board, Piece, Rank, Square, zobrist};
+use crate::attacks::{SliderBackend, dispatch};
+use crate::{Board, zobrist};
 
 impl Board {
     /// The Zobrist key under FIDE's rule for repeated positions: [`hash`](Board::hash), but
@@ -24,20 +24,14 @@ impl Board {
     /// ```
     pub fn repetition_key(&self) -> u64 {
         match self.en_passant {
-            Some(ep) if !dispatch!(SliderBackend::current(), |s| self.en_passant_legal(s, ep)) => {
+            Some(ep)
+                if !dispatch!(SliderBackend::current(), |s| self
+                    .en_passant_capturable(s, ep)) =>
+            {
                 self.hash ^ zobrist::en_passant(ep.file())
             }
             _ => self.hash,
         }
-    }
-
-    fn en_passant_legal<S: Sliders>(&self, s: S, ep: Square) -> bool {
-        let us = self.side;
-        let king = self.king(us);
-        let victim = Square::new(ep.file(), Rank::Fifth.relative_to(us));
-        (pawn_attacks(!us, ep) & self.colored_pieces(us, Piece::Pawn))
-            .into_iter()
-            .any(|from| self.en_passant_is_legal(s, us, king, from, ep, victim))
     }
 }
 

@@ -606,6 +606,16 @@ impl Board {
         false
     }
 
+    /// Whether some pawn of the side to move may legally take en passant on `ep`.
+    pub(crate) fn en_passant_capturable<S: Sliders>(&self, s: S, ep: Square) -> bool {
+        let us = self.side;
+        let king = self.king(us);
+        let victim = Square::new(ep.file(), Rank::Fifth.relative_to(us));
+        (pawn_attacks(!us, ep) & self.colored_pieces(us, Piece::Pawn))
+            .into_iter()
+            .any(|from| self.en_passant_is_legal(s, us, king, from, ep, victim))
+    }
+
     /// En passant moves two pawns off one line at once, so it is tested on the new occupancy:
     /// the king must not be attacked once capturer and victim are gone and the capturer stands
     /// on the en-passant square. This covers the rank pin, the diagonal pin, and checks the

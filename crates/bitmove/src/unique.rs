@@ -571,7 +571,7 @@ fn ep_is_legal(board: &Board) -> bool {
 fn ep_is_legal_with<S: Sliders>(s: S, board: &Board) -> bool {
     match board.en_passant {
         None => false,
-        Some(ep) => board.generate_with(s, |moves| moves.piece == Piece::Pawn && moves.to.has(ep)),
+        Some(ep) => board.en_passant_capturable(s, ep),
     }
 }
 
