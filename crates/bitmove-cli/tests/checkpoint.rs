@@ -445,3 +445,53 @@ fn runs_with_different_hash_seeds_agree_unit_by_unit() {
         "0",
     ]));
 }
+
+/// A tmpfs mounted on a directory for one test, unmounted when dropped (also on failure).
+struct Mounted(PathBuf);
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        Command::new("umount").arg(&self.0).status().ok();
+    }
+}
+
+/// A checkpoint on a full disk: the run stops with one line and status 2, and what it wrote
+/// is still a checkpoint (whole lines, at worst a torn last one) that `checkpoint show` reads.
+/// Needs a small tmpfs, which only root can mount; elsewhere the test says so and passes.
+#[test]
+fn a_full_disk_under_the_checkpoint_stops_the_run_with_one_line() {
+    let dir = TempDir::new("full");
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&dir.0)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("skipped: cannot mount a tmpfs here (not root?)");
+        return;
+    }
+    let _mount = Mounted(dir.0.clone());
+    let path = dir.file("full.jsonl");
+    // 5,362 units with statistics: about 2.5 MB of lines for a 64 KiB disk.
+    let out = bitmove(&[
+        "perft",
+        "--depth",
+        "5",
+        "--split",
+        "3",
+        "--stats",
+        "--threads",
+        "2",
+        "--checkpoint",
+        &path,
+    ]);
+    let err = assert_bad_input(&out);
+    assert!(err.contains("No space left"), "{err}");
+    let show = bitmove(&["checkpoint", "show", "--json", &path]);
+    assert_eq!(show.status.code(), Some(0), "{}", stderr(&show));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&show)).unwrap();
+    let done = value["units_done"].as_u64().unwrap();
+    assert!(done > 0 && done < 5362, "{done} units recorded");
+    assert_eq!(value["complete"], false);
+}
