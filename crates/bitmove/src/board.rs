@@ -1,4 +1,9 @@
-//! [`Board`]: a position, small enough to copy, with `checkers` and `pinned` kept up to date.
+//! [`Board`]: a position, small enough to copy. Its `checkers` and `pinned` are worked out when
+//! the board is parsed or generated from, not on every move: a move made through the public
+//! [`Board::play_unchecked`] marks them unknown, and the first query that needs them computes
+//! them (on a copy: every query takes `&self`). A search or a make-all perft makes many more
+//! moves than it generates at, so a make is cheap and the check computation is paid once per
+//! generating node.
 
 use core::fmt;
 
@@ -158,11 +163,14 @@ impl Default for CastlingRights {
 /// board.play(mv).unwrap();
 /// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Board {
     pub(crate) pieces: [Bitboard; 6],
     pub(crate) colors: [Bitboard; 2],
+    /// The pieces giving check to the side to move, or [`UNKNOWN`] (every square: no valid
+    /// board has more than two checkers) after a move made without working them out.
     pub(crate) checkers: Bitboard,
+    /// The side to move's pinned pieces; meaningless while `checkers` is [`UNKNOWN`].
     pub(crate) pinned: Bitboard,
     pub(crate) hash: u64,
     pub(crate) side: Color,
@@ -173,6 +181,60 @@ pub struct Board {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) chess960: bool,
+}
+
+/// The marker in [`Board::checkers`] for checkers and pins not yet worked out.
+pub(crate) const UNKNOWN: Bitboard = Bitboard::FULL;
+
+/// Boards are equal when their positions are: the cached checkers and pins (known or not) do
+/// not count.
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.pieces == other.pieces
+            && self.colors == other.colors
+            && self.hash == other.hash
+            && self.side == other.side
+            && self.castling == other.castling
+            && self.en_passant == other.en_passant
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.chess960 == other.chess960
+    }
+}
+
+impl Eq for Board {}
+
+impl core::hash::Hash for Board {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.pieces.hash(state);
+        self.colors.hash(state);
+        self.hash.hash(state);
+        self.side.hash(state);
+        core::hash::Hash::hash(&self.castling, state);
+        self.en_passant.hash(state);
+        self.halfmove.hash(state);
+        self.fullmove.hash(state);
+        self.chess960.hash(state);
+    }
+}
+
+/// A board whose checkers and pins are known: the board itself, or a copy with them worked
+/// out. What the public queries hand to the generic internals, which read the fields.
+pub(crate) enum Checked<'a> {
+    Known(&'a Board),
+    Computed(Board),
+}
+
+impl core::ops::Deref for Checked<'_> {
+    type Target = Board;
+
+    #[inline(always)]
+    fn deref(&self) -> &Board {
+        match self {
+            Checked::Known(board) => board,
+            Checked::Computed(board) => board,
+        }
+    }
 }
 
 /// The error of [`Board::play`]: the move is not legal here.
@@ -313,21 +375,76 @@ impl Board {
     }
 
     /// The pieces giving check to the side to move.
-    #[inline(always)]
+    #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        if self.checks_known() {
+            self.checkers
+        } else {
+            dispatch!(SliderBackend::current(), |s| self.compute_checkers(s))
+        }
     }
 
     /// The side to move's pieces that are pinned to its king.
-    #[inline(always)]
+    #[inline]
     pub fn pinned(&self) -> Bitboard {
-        self.pinned
+        if self.checks_known() {
+            self.pinned
+        } else {
+            dispatch!(SliderBackend::current(), |s| self.checked(s).pinned)
+        }
     }
 
     /// Whether the side to move is in check.
-    #[inline(always)]
+    #[inline]
     pub fn in_check(&self) -> bool {
-        !self.checkers.is_empty()
+        !self.checkers().is_empty()
+    }
+
+    /// Whether `checkers` and `pinned` hold the answers (not [`UNKNOWN`]).
+    #[inline(always)]
+    pub(crate) fn checks_known(&self) -> bool {
+        self.checkers != UNKNOWN
+    }
+
+    /// This board with its checkers and pins known, for the internals that read the fields.
+    #[inline(always)]
+    pub(crate) fn checked<S: Sliders>(&self, s: S) -> Checked<'_> {
+        if self.checks_known() {
+            Checked::Known(self)
+        } else {
+            Checked::Computed(self.with_checks(s))
+        }
+    }
+
+    /// A copy with the checkers and pins worked out, out of line: the boards that need it are
+    /// those just made, and the query that follows costs far more than the call.
+    #[inline(never)]
+    fn with_checks<S: Sliders>(&self, s: S) -> Board {
+        let mut board = self.clone();
+        board.update_checks(s);
+        board
+    }
+
+    /// The pieces giving check to the side to move, worked out from the position.
+    #[inline(always)]
+    pub(crate) fn compute_checkers<S: Sliders>(&self, s: S) -> Bitboard {
+        let us = self.side;
+        let king = self.king(us);
+        let theirs = self.colors[(!us).index()];
+        let p = &self.pieces;
+        let leapers = knight_attacks(king) & p[Piece::Knight.index()]
+            | pawn_attacks(us, king) & p[Piece::Pawn.index()];
+        let rooks = (p[Piece::Rook.index()] | p[Piece::Queen.index()]) & theirs;
+        let bishops = (p[Piece::Bishop.index()] | p[Piece::Queen.index()]) & theirs;
+        let occupied = self.occupied();
+        let mut checkers = leapers & theirs;
+        if !(rook_rays(king) & rooks).is_empty() {
+            checkers |= s.rook(king, occupied) & rooks;
+        }
+        if !(bishop_rays(king) & bishops).is_empty() {
+            checkers |= s.bishop(king, occupied) & bishops;
+        }
+        checkers
     }
 
     /// The castling rights.
@@ -397,9 +514,15 @@ impl Board {
     /// Plays a move, which must be legal (from this board's generator or checked with
     /// [`is_legal`](Board::is_legal)). An illegal move leaves the board in an unspecified but
     /// memory-safe state; it never panics.
+    ///
+    /// The make is cheap: pieces, Zobrist key, castling rights, en passant and clocks. Whether
+    /// the new side to move is in check, and which of its pieces are pinned, is worked out by
+    /// the first query that needs it (generation, [`in_check`](Board::in_check), ...).
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) {
-        dispatch!(SliderBackend::current(), |s| self.play_with(s, mv))
+        if let Some(moved) = self.piece_on(mv.from) {
+            self.make_piece::<true>(moved, mv);
+        }
     }
 
     /// Plays `mv` if it is legal; otherwise leaves the board unchanged and says why.
@@ -417,13 +540,6 @@ impl Board {
             Ok(())
         } else {
             Err(IllegalMove(mv))
-        }
-    }
-
-    /// [`play_unchecked`](Board::play_unchecked) with a given slider backend.
-    pub(crate) fn play_with<S: Sliders>(&mut self, s: S, mv: Move) {
-        if let Some(moved) = self.piece_on(mv.from) {
-            self.play_piece::<S, true>(s, moved, mv);
         }
     }
 
@@ -492,7 +608,8 @@ impl Board {
         lost
     }
 
-    /// Plays `mv`, whose moving piece is known to be `moved`. With `HASH` false the Zobrist
+    /// Plays `mv`, whose moving piece is known to be `moved`, and works out the new checkers
+    /// and pins (perft generates at nearly every node it makes). With `HASH` false the Zobrist
     /// key is left stale (perft without a hash table has no use for it).
     #[inline(always)]
     pub(crate) fn play_piece<S: Sliders, const HASH: bool>(
@@ -501,62 +618,89 @@ impl Board {
         moved: Piece,
         mv: Move,
     ) {
+        self.make_piece::<HASH>(moved, mv);
+        self.update_checks(s);
+    }
+
+    /// Plays `mv`, whose moving piece is known to be `moved`, leaving the checkers and pins
+    /// [`UNKNOWN`].
+    #[inline(always)]
+    pub(crate) fn make_piece<const HASH: bool>(&mut self, moved: Piece, mv: Move) {
+        // One pass over the move's cases, updating pieces and key together. Without `HASH`
+        // the key's table loads are dead code and the optimiser drops them.
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from, mv.to);
-        let captured = if self.colors[them.index()].has(to) {
-            self.piece_on(to)
-        } else {
-            None
-        };
-        if HASH {
-            self.hash ^= self.key_change_with(moved, mv, captured);
+        let mut key = zobrist::white_to_move();
+        if let Some(ep) = self.en_passant.take() {
+            key ^= zobrist::en_passant(ep.file());
         }
-        self.en_passant = None;
         self.halfmove = self.halfmove.saturating_add(1);
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
-
-        if moved == Piece::King && self.colors[us.index()].has(to) {
-            // Castling, encoded as the king taking its own rook.
-            let (king_to, rook_to) = castling_targets(us, from, to);
-            self.put(us, Piece::King, from);
-            self.put(us, Piece::Rook, to);
-            self.put(us, Piece::King, king_to);
-            self.put(us, Piece::Rook, rook_to);
-        } else {
-            if let Some(captured) = captured {
+        let lost = self.castling_lost(moved, from, to);
+        if HASH && !lost.is_empty() {
+            key ^= self.castling.hash(lost);
+        }
+        self.castling.rooks -= lost;
+        let capture = self.colors[them.index()].has(to);
+        if capture {
+            // A capture (castling takes our own rook, never theirs).
+            if let Some(captured) = self.piece_on(to) {
                 self.put(them, captured, to);
-                self.halfmove = 0;
+                key ^= zobrist::piece(them, captured, to);
             }
-            self.put(us, moved, from);
-            let placed = mv
-                .promotion
-                .filter(|_| moved == Piece::Pawn)
-                .unwrap_or(moved);
-            self.put(us, placed, to);
-            if moved == Piece::Pawn {
+            self.halfmove = 0;
+        }
+        let squares = from.bitboard() | to.bitboard();
+        match moved {
+            Piece::Pawn => {
                 self.halfmove = 0;
+                let placed = mv.promotion.unwrap_or(Piece::Pawn);
+                self.pieces[Piece::Pawn.index()] ^= from;
+                self.pieces[placed.index()] ^= to;
+                self.colors[us.index()] ^= squares;
+                key ^= zobrist::piece(us, Piece::Pawn, from) ^ zobrist::piece(us, placed, to);
                 if let Some(ep) = double_step_square(from, to) {
                     if !(pawn_attacks(us, ep) & self.colored_pieces(them, Piece::Pawn)).is_empty() {
                         self.en_passant = Some(ep);
+                        key ^= zobrist::en_passant(ep.file());
                     }
-                } else if captured.is_none() && from.file() != to.file() {
+                } else if !capture && from.file() != to.file() {
                     // En passant: the captured pawn stands behind the target square.
-                    self.put(them, Piece::Pawn, Square::new(to.file(), from.rank()));
+                    let victim = Square::new(to.file(), from.rank());
+                    self.put(them, Piece::Pawn, victim);
+                    key ^= zobrist::piece(them, Piece::Pawn, victim);
                 }
             }
+            Piece::King if self.colors[us.index()].has(to) => {
+                // Castling, encoded as the king taking its own rook.
+                let (king_to, rook_to) = castling_targets(us, from, to);
+                self.put(us, Piece::King, from);
+                self.put(us, Piece::Rook, to);
+                self.put(us, Piece::King, king_to);
+                self.put(us, Piece::Rook, rook_to);
+                key ^= zobrist::piece(us, Piece::King, from)
+                    ^ zobrist::piece(us, Piece::King, king_to)
+                    ^ zobrist::piece(us, Piece::Rook, to)
+                    ^ zobrist::piece(us, Piece::Rook, rook_to);
+            }
+            _ => {
+                self.pieces[moved.index()] ^= squares;
+                self.colors[us.index()] ^= squares;
+                key ^= zobrist::piece(us, moved, from) ^ zobrist::piece(us, moved, to);
+            }
         }
-
-        let lost = self.castling_lost(moved, from, to);
-        self.castling.rooks -= lost;
+        if HASH {
+            self.hash ^= key;
+        }
         self.side = them;
-        self.update_checks(s);
+        self.checkers = UNKNOWN;
     }
 
     /// Hands the move to the other side without moving a piece (a null move): clears en
-    /// passant, advances the clocks, keeps the Zobrist key and pins up to date. The caller
+    /// passant, advances the clocks, keeps the Zobrist key up to date. The caller
     /// makes sure the side to move is not in check.
     pub(crate) fn pass_turn(&mut self) {
         if let Some(ep) = self.en_passant.take() {
@@ -568,9 +712,9 @@ impl Board {
         }
         self.halfmove = self.halfmove.saturating_add(1);
         self.side = !self.side;
-        // The side that passed was not giving check (a valid board never leaves the side not
-        // to move in check), so only the new side's pins need computing.
-        dispatch!(SliderBackend::current(), |s| self.update_checks(s));
+        // The new side's checkers (none: the side that passed was not in check) and pins are
+        // worked out when first needed, as after a move.
+        self.checkers = UNKNOWN;
     }
 
     /// Recomputes `checkers` and `pinned` for the side to move.

@@ -1,6 +1,7 @@
 //! Legal move generation, without make-and-test.
 //!
-//! `checkers` and `pinned` are known for every board. Out of check, pieces may go to any square
+//! `checkers` and `pinned` are known for every board generated from (the public entry points
+//! work them out first for a board fresh from `play_unchecked`). Out of check, pieces may go to any square
 //! not holding one of ours; in single check, only to the checker or a square between it and
 //! the king; in double check only the king moves. A pinned piece moves only along the line
 //! through its king and itself (and never while in check). King moves are tested against
@@ -36,6 +37,7 @@ impl Board {
     /// ```
     pub fn generate_moves(&self, listener: impl FnMut(PieceMoves) -> bool) -> bool {
         dispatch!(SliderBackend::current(), |s| self
+            .checked(s)
             .generate_with(s, listener))
     }
 
@@ -56,7 +58,7 @@ impl Board {
 
     /// The number of legal moves, counted without building them.
     pub fn count_moves(&self) -> usize {
-        dispatch!(SliderBackend::current(), |s| self.count_with(s))
+        dispatch!(SliderBackend::current(), |s| self.checked(s).count_with(s))
     }
 
     /// Whether `mv` is legal in this position (castling as king-takes-own-rook).
@@ -73,7 +75,9 @@ impl Board {
     /// assert!(!board.is_legal(Move::new(Square::G1, Square::G3)));
     /// ```
     pub fn is_legal(&self, mv: Move) -> bool {
-        dispatch!(SliderBackend::current(), |s| self.is_legal_with(s, mv))
+        dispatch!(SliderBackend::current(), |s| self
+            .checked(s)
+            .is_legal_with(s, mv))
     }
 
     /// The legal move that `packed` ([`Move::to_u16`]) stands for, or `None` when it stands
@@ -157,7 +161,7 @@ impl Board {
             return false;
         }
         let mut after = self.clone();
-        after.play_with(s, mv);
+        after.make_piece::<false>(piece, mv);
         let king = after.king(us);
         !after.attacked_with(s, king, !us, after.occupied())
     }
@@ -308,9 +312,12 @@ impl Board {
     /// assert_eq!(captures.len(), 1); // e5xd6 en passant
     /// ```
     pub fn generate_captures(&self, listener: impl FnMut(PieceMoves) -> bool) -> bool {
-        dispatch!(SliderBackend::current(), |s| match self.side {
-            Color::White => self.generate_kind::<_, true, CAPTURES>(s, listener),
-            Color::Black => self.generate_kind::<_, false, CAPTURES>(s, listener),
+        dispatch!(SliderBackend::current(), |s| {
+            let board = self.checked(s);
+            match board.side {
+                Color::White => board.generate_kind::<_, true, CAPTURES>(s, listener),
+                Color::Black => board.generate_kind::<_, false, CAPTURES>(s, listener),
+            }
         })
     }
 
@@ -326,9 +333,12 @@ impl Board {
     /// assert_eq!(count, 20);
     /// ```
     pub fn generate_quiets(&self, listener: impl FnMut(PieceMoves) -> bool) -> bool {
-        dispatch!(SliderBackend::current(), |s| match self.side {
-            Color::White => self.generate_kind::<_, true, QUIETS>(s, listener),
-            Color::Black => self.generate_kind::<_, false, QUIETS>(s, listener),
+        dispatch!(SliderBackend::current(), |s| {
+            let board = self.checked(s);
+            match board.side {
+                Color::White => board.generate_kind::<_, true, QUIETS>(s, listener),
+                Color::Black => board.generate_kind::<_, false, QUIETS>(s, listener),
+            }
         })
     }
 

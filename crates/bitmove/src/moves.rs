@@ -223,7 +223,7 @@ impl Iterator for PieceMovesIter {
 pub const MAX_MOVES: usize = 256;
 
 /// A list of moves with fixed capacity and no heap allocation.
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct MoveList {
     /// Not zeroed when made: a list costs only the moves pushed into it.
     moves: ArrayVec<Move, MAX_MOVES>,

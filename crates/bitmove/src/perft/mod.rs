@@ -242,6 +242,8 @@ fn perft_tt<S: Sliders, const TT: bool>(
     depth: u32,
     table: Option<&Table>,
 ) -> u64 {
+    // The board may come from `play_unchecked`: work out its checkers and pins first.
+    let board = &*board.checked(s);
     #[cfg(target_arch = "x86_64")]
     {
         use crate::attacks::cpu;

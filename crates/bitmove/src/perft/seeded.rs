@@ -98,6 +98,7 @@ pub(crate) fn perft_seeded<S: Sliders>(
     table: &Table,
     keys: &HashKeys,
 ) -> u64 {
+    let board = &*board.checked(s);
     if depth <= 2 {
         return perft_tt::<S, false>(s, board, depth, None);
     }
@@ -128,6 +129,7 @@ pub(crate) fn stats_seeded<S: Sliders>(
     table: &super::stats::StatsTable,
     keys: &HashKeys,
 ) -> super::PerftStats {
+    let board = &*board.checked(s);
     if depth <= 2 {
         return super::stats::stats_with(s, board, depth, None);
     }

@@ -293,6 +293,8 @@ pub(super) fn stats_with<S: Sliders>(
     depth: u32,
     table: Option<&StatsTable>,
 ) -> PerftStats {
+    // The board may come from `play_unchecked`: work out its checkers and pins first.
+    let board = &*board.checked(s);
     let mut out = PerftStats::default();
     #[cfg(target_arch = "x86_64")]
     {
