@@ -10,7 +10,7 @@
 //! occupancy.
 
 use crate::attacks::{
-    SliderBackend, Sliders, between, bishop_rays, dispatch, king_attacks, knight_attacks,
+    SliderBackend, Sliders, between, bishop_rays, cpu, dispatch, king_attacks, knight_attacks,
     knight_attacks_set, line, pawn_attacks, pawn_attacks_set, rook_rays,
 };
 use crate::board::{castling_squares, sliders_attack};
@@ -49,16 +49,20 @@ impl Board {
     /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate_moves(|moves| {
-            list.push_all(moves);
-            false
-        });
+        dispatch!(SliderBackend::current(), |s| cpu::with_best_isa(|| self
+            .checked(s)
+            .generate_with(s, |moves| {
+                list.push_all(moves);
+                false
+            })));
         list
     }
 
     /// The number of legal moves, counted without building them.
     pub fn count_moves(&self) -> usize {
-        dispatch!(SliderBackend::current(), |s| self.checked(s).count_with(s))
+        dispatch!(SliderBackend::current(), |s| cpu::with_best_isa(|| self
+            .checked(s)
+            .count_with(s)))
     }
 
     /// Whether `mv` is legal in this position (castling as king-takes-own-rook).
@@ -312,13 +316,13 @@ impl Board {
     /// assert_eq!(captures.len(), 1); // e5xd6 en passant
     /// ```
     pub fn generate_captures(&self, listener: impl FnMut(PieceMoves) -> bool) -> bool {
-        dispatch!(SliderBackend::current(), |s| {
+        dispatch!(SliderBackend::current(), |s| cpu::with_best_isa(|| {
             let board = self.checked(s);
             match board.side {
                 Color::White => board.generate_kind::<_, true, CAPTURES>(s, listener),
                 Color::Black => board.generate_kind::<_, false, CAPTURES>(s, listener),
             }
-        })
+        }))
     }
 
     /// The legal moves that capture nothing (quiet moves, pushes, quiet promotions, castling)
@@ -333,13 +337,13 @@ impl Board {
     /// assert_eq!(count, 20);
     /// ```
     pub fn generate_quiets(&self, listener: impl FnMut(PieceMoves) -> bool) -> bool {
-        dispatch!(SliderBackend::current(), |s| {
+        dispatch!(SliderBackend::current(), |s| cpu::with_best_isa(|| {
             let board = self.checked(s);
             match board.side {
                 Color::White => board.generate_kind::<_, true, QUIETS>(s, listener),
                 Color::Black => board.generate_kind::<_, false, QUIETS>(s, listener),
             }
-        })
+        }))
     }
 
     /// The king's steps to squares that no enemy piece attacks once the king has left.

@@ -247,8 +247,15 @@ impl MoveList {
     /// Appends every move of a set-shaped batch (promotions as four moves).
     #[inline(always)]
     pub(crate) fn push_all(&mut self, moves: PieceMoves) {
-        for mv in moves {
-            self.push(mv);
+        if moves.piece == Piece::Pawn && !(moves.to & PROMOTION_RANKS).is_empty() {
+            for mv in moves {
+                self.push(mv);
+            }
+            return;
+        }
+        // No promotion: one move per target, without the iterator's promotion state.
+        for to in moves.to {
+            self.push(Move::new(moves.from, to));
         }
     }
 

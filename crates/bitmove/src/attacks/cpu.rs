@@ -59,6 +59,31 @@ pub(crate) fn pext_is_fast() -> bool {
     cached(&FAST_PEXT, || has_bmi2() && !microcoded_pext())
 }
 
+/// Runs `body` compiled for POPCNT, LZCNT, BMI1 and BMI2 when the CPU has them (the body is
+/// inlined into a copy of this function that carries those features), as it is otherwise.
+///
+/// A default build targets the x86-64 baseline, where `count_ones` is a dozen instructions and
+/// bit scans need zero tests; the public calls (generation, listing, counting) go through this
+/// once per call, so `cargo add bitmove` users get the code a `target-cpu=native` build has.
+#[inline(always)]
+pub(crate) fn with_best_isa<R>(body: impl FnOnce() -> R) -> R {
+    #[cfg(target_arch = "x86_64")]
+    if has_modern_bit_ops() {
+        // SAFETY: CPUID reported POPCNT, LZCNT, BMI1 and BMI2, all that `modern` is compiled
+        // for.
+        #[allow(unsafe_code)]
+        return unsafe { modern(body) };
+    }
+    body()
+}
+
+/// [`with_best_isa`]'s body with the modern bit-manipulation instructions enabled.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
+fn modern<R>(body: impl FnOnce() -> R) -> R {
+    body()
+}
+
 #[cfg(target_arch = "x86_64")]
 fn detect_bmi2() -> bool {
     use core::arch::x86_64::__cpuid;
