@@ -11,6 +11,11 @@ cd "$(dirname "$0")/.."
 echo "== cargo test --release"
 cargo test --release
 
+echo "== cargo test --release -p peers (the benchmarks' checks: the search written on bitmove and on cozy-chess visits the same nodes)"
+# Not a default member: it pulls in the peer crates (cozy-chess, shakmaty, chess). About 2.5
+# minutes to build on one core, under a second to run.
+cargo test --release -p peers
+
 echo "== cargo package -p bitmove -p bitmove-cli (the crates as they would be published)"
 cargo package --quiet --allow-dirty -p bitmove -p bitmove-cli
 

@@ -31,7 +31,7 @@ use crate::{cpu_model, median, shell_words};
 
 /// The six positions of the Chess Programming Wiki's perft page at the depths of issue 29
 /// (41.8 M leaves in all).
-const POSITIONS: [(&str, &str, u32, u64); 6] = [
+pub(crate) const POSITIONS: [(&str, &str, u32, u64); 6] = [
     (
         "startpos",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -268,7 +268,7 @@ const SUMMARY_HEADER_NOTE: &str = "scripts/bench-engine.sh";
 /// The combined table's header (the script prints it above the rows of each build).
 const SUMMARY_HEADER: &str = "| build | make-all Mnps: bitmove (gen) | bitmove (list) | cozy-chess | shakmaty | chess | bitmove best / fastest peer | worst position vs any peer | list ns/pos: bitmove `legal_moves()` | cozy-chess | shakmaty | chess | bitmove / fastest peer (speed) | `generate_captures` / `generate_moves` (time) | `captures()` / `legal_moves()` (time) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
 
-fn yes(b: bool) -> &'static str {
+pub(crate) fn yes(b: bool) -> &'static str {
     if b {
         "yes"
     } else {
@@ -535,7 +535,7 @@ impl Rng {
 /// `count` positions from random games played with bitmove: each game starts at the initial
 /// position and plays uniformly random legal moves until mate, stalemate, the fifty-move rule
 /// or 200 plies; every position with a legal move is kept.
-fn random_positions(count: usize, seed: u64) -> Vec<String> {
+pub(crate) fn random_positions(count: usize, seed: u64) -> Vec<String> {
     let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let mut fens = Vec::with_capacity(count);
     while fens.len() < count {
