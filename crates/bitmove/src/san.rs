@@ -11,7 +11,7 @@
 //!
 //! - accepted: `0-0` and `0-0-0`; a missing, extra or wrong `+`/`#`; annotations (`!`, `?`,
 //!   `!?`); `e8Q` as well as `e8=Q` (and a lower-case promotion letter); the capture mark `x`
-//!   is optional and not checked; a trailing `e.p.`; origins longer than needed (`Ng1f3`,
+//!   is optional and not checked; a trailing `e.p.` (or `ep`); origins longer than needed (`Ng1f3`,
 //!   `Ng1-f3`, `e2e4`).
 //! - refused: a move that matches two legal moves ([`SanError::Ambiguous`]); a pawn reaching
 //!   the last rank without a promotion letter; castling written as a king move (`Kg1`).
@@ -244,7 +244,7 @@ impl Board {
     ///
     /// - accepted: `0-0` and `0-0-0`; a missing, extra or wrong `+`/`#`; annotations (`!`,
     ///   `?`, `!?`); `e8Q` as well as `e8=Q` (and a lower-case promotion letter); a trailing
-    ///   `e.p.`; origins longer than needed (`Ng1f3`, `Ng1-f3`, `e2e4`). The capture mark `x`
+    ///   `e.p.` (or `ep`); origins longer than needed (`Ng1f3`, `Ng1-f3`, `e2e4`). The capture mark `x`
     ///   is optional and not checked.
     /// - refused: a move that matches two legal moves ([`SanError::Ambiguous`]); a pawn
     ///   reaching the last rank without a promotion letter; castling written as a king move
@@ -365,6 +365,8 @@ fn parse_syntax(text: &str) -> Result<Parsed, SanError> {
         let before = text.len();
         text = text.trim_end_matches(['+', '#', '!', '?']);
         text = text.strip_suffix("e.p.").unwrap_or(text).trim_end();
+        // `gxf6ep`, as some tools write en passant: no SAN ends in `ep` otherwise.
+        text = text.strip_suffix("ep").unwrap_or(text);
         if text.len() == before {
             break;
         }
@@ -476,6 +478,10 @@ mod tests {
             (
                 "exd6e.p.+",
                 normal(Pawn, Some(File::E), None, Square::D6, None),
+            ),
+            (
+                "gxf6ep",
+                normal(Pawn, Some(File::G), None, Square::F6, None),
             ),
             ("ed6", normal(Pawn, Some(File::E), None, Square::D6, None)),
             (
