@@ -263,6 +263,11 @@ struct StatisticsDocDoctests;
 #[doc = include_str!("../../../docs/deep-perft.md")]
 struct DeepPerftDocDoctests;
 
+/// The Rust examples of docs/pgn.md, run as doctests.
+#[cfg(all(doctest, feature = "pgn"))]
+#[doc = include_str!("../../../docs/pgn.md")]
+struct PgnDocDoctests;
+
 /// The crate README's Rust example, run as a doctest.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
