@@ -16,7 +16,7 @@
 //!     }
 //! }
 //! assert_eq!((games, plies), (2, 7));
-//! assert_eq!(errors, ["game 1, line 7: illegal move \"Ke3\": no legal move in this position matches the SAN"]);
+//! assert_eq!(errors, ["game 1, line 8: illegal move \"Ke3\": no legal move in this position matches the SAN"]);
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!

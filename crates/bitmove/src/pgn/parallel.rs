@@ -42,7 +42,7 @@ impl<R: BufRead + Send + 'static> Reader<R> {
     /// ```
     /// use bitmove::pgn::Reader;
     ///
-    /// let pgn = "1. e4 e5 *\n\n1. d4 *\n\n1. c4 c5 2. Nc3 *\n".repeat(100);
+    /// let pgn = "1. e4 e5 *\n\n1. d4 *\n\n1. c4 c5 2. Nc3 *\n\n".repeat(100);
     /// let plies: Vec<usize> = Reader::new(std::io::Cursor::new(pgn))
     ///     .par_map(2, |game| game.moves.len())
     ///     .collect::<Result<_, _>>()?;
