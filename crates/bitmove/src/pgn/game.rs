@@ -26,7 +26,7 @@ use crate::{Board, CastlingNotation, Move, Piece, Rank};
 /// assert_eq!(game.end().to_string(), "rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2");
 /// # Ok::<(), std::io::Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Game {
     /// The 0-based index of the game in the input.
     pub index: usize,
@@ -49,22 +49,6 @@ pub struct Game {
     pub termination: Option<String>,
     /// Why the game did not replay to its end; `None` when it did.
     pub error: Option<GameError>,
-}
-
-impl Default for Game {
-    fn default() -> Game {
-        Game {
-            index: 0,
-            line: 0,
-            headers: Vec::new(),
-            start: Board::startpos(),
-            moves: Vec::new(),
-            clocks: Vec::new(),
-            evals: Vec::new(),
-            termination: None,
-            error: None,
-        }
-    }
 }
 
 impl Game {

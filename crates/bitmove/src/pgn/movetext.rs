@@ -63,11 +63,7 @@ impl<'a> Tokens<'a> {
                         return true;
                     }
                 }
-                b'{' => {
-                    if !self.skip_comment() {
-                        return false;
-                    }
-                }
+                b'{' if !self.skip_comment() => return false,
                 b';' => self.skip_line(),
                 _ => {}
             }
