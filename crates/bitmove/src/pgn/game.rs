@@ -5,7 +5,8 @@ use std::string::String;
 use std::vec::Vec;
 
 use super::{Eval, GameError, NULL_MOVE, Visitor};
-use crate::{Board, CastlingNotation, Move, Piece, Rank};
+use crate::attacks::{SliderBackend, dispatch};
+use crate::{Board, CastlingNotation, Move};
 
 /// One game as read: what a bulk reader keeps of it. Made by [`Reader`](super::Reader) (an
 /// iterator of games) and [`Reader::par_map`](super::Reader::par_map).
@@ -184,13 +185,8 @@ pub fn fen(board: &Board) -> String {
     let Some(ep) = board.en_passant() else {
         return text;
     };
-    let us = board.side_to_move();
-    let capturable = board.colored_pieces(us, Piece::Pawn)
-        & Rank::Fifth.relative_to(us)
-        & crate::attacks::pawn_attacks(!us, ep);
-    if capturable
-        .into_iter()
-        .any(|from| board.is_legal(Move::new(from, ep)))
+    if dispatch!(SliderBackend::current(), |s| board
+        .en_passant_capturable(s, ep))
     {
         return text;
     }
