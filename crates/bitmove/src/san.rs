@@ -336,10 +336,10 @@ impl Board {
         };
         let mut candidates = reach & self.colored_pieces(us, piece);
         if let Some(file) = file {
-            candidates = candidates & file;
+            candidates &= file;
         }
         if let Some(rank) = rank {
-            candidates = candidates & rank;
+            candidates &= rank;
         }
         let promotes =
             piece == Piece::Pawn && (to.rank() == Rank::First || to.rank() == Rank::Eighth);
