@@ -9,7 +9,7 @@
 # code is the PEXT intrinsic). Installs cargo-fuzz from crates.io when it is missing.
 #
 # The targets are built once, first, and then run directly, so edits to the tree while it runs
-# do not change what is being fuzzed. Seeds come from tests/data (suite FENs, a few UCI lines);
+# do not change what is being fuzzed. Seeds come from tests/data (suite FENs, a few UCI lines, the small PGN files);
 # the corpus grows in fuzz/corpus and crashes land in fuzz/artifacts/TARGET (both git-ignored).
 # Each target's libFuzzer log is kept in fuzz/logs/TARGET.log. Prints one summary line per
 # target; exits 1 if any target crashed, 2 if the build failed.
@@ -50,7 +50,8 @@ for target in "${targets[@]}"; do
 done
 bin="target/$(rustc -vV | sed -n 's/^host: //p')/release"
 
-# Seed corpora: every FEN of the data files, for the FEN targets; UCI lines for the UCI target.
+# Seed corpora: every FEN of the data files, for the FEN targets; UCI lines for the UCI target;
+# the small PGN files for the PGN target.
 fens() {
     grep -hv '^#' "$root"/tests/data/*.epd | cut -d';' -f1 | sed 's/ *$//'
 }
@@ -78,6 +79,9 @@ seed san seed-2 '\x01O-O-O O-O dxe6 Bxe2 Qxf6 gxh1=Q+'
 seed san seed-3 '\x03bxa8=Q bxa1=N+ axb8=R h1=B'
 seed san seed-4 '\x06O-O O-O Rg8'
 seed game seed-1 '\x00\x00\x00\x01\x80\x0c\x1c\x00\x00\x05'
+# PGN: the small real files (edge cases, variations, clocks).
+mkdir -p corpus/pgn
+find "$root/tests/data/pgn" -name '*.pgn' -size -16k -exec cp {} corpus/pgn/ \;
 
 mkdir -p logs "artifacts"
 status=0
@@ -88,6 +92,7 @@ for target in "${targets[@]}"; do
         fen | shakmaty_fen) dict=(-dict=dicts/fen.dict) ;;
         uci) dict=(-dict=dicts/uci.dict) ;;
         san) dict=(-dict=dicts/san.dict) ;;
+        pgn) dict=(-dict=dicts/pgn.dict) ;;
     esac
     log="logs/$target.log"
     mkdir -p "artifacts/$target"

@@ -107,6 +107,28 @@ Examples:
     )]
     Suite(SuiteArgs),
 
+    /// Read PGN files (plain, .zst or .gz) and replay every mainline move.
+    #[command(
+        after_help = "Output: `Games: <N>`, `Positions: <N>` (mainline moves replayed, in the games that replay),
+`Errors: <N>` (games that do not replay) and `Time: <seconds> s`. Each game that does not
+replay is reported on standard error as `<file>:<line>: game <index>: <reason>` (index:
+0-based, counted over all the files). Exit status 0 when every game replays, 1 when some
+do not, 2 when a file cannot be read. A progress bar is drawn on standard error when it is
+a terminal.
+
+--positions FILE writes one JSON object per line for each position of each game that
+replays, in input order: game, ply, fen (before the move), move (UCI), result, clock
+(seconds after the move, or null) and eval (after the move, from White's view: pawns, or
+a string like \"#-4\", or null).
+
+Examples:
+  bitmove pgn games.pgn
+  bitmove pgn lichess_db_standard_rated_2021-10.pgn.zst --threads 8
+  bitmove pgn games.pgn --json | jq '.errors[]'
+  bitmove pgn games.pgn.zst --positions positions.jsonl"
+    )]
+    Pgn(PgnArgs),
+
     /// Find where a UCI engine's perft goes wrong, by walking down the divides.
     #[command(
         after_help = "The engine must answer `position fen <FEN> moves ...` and `go perft <N>` the way
@@ -329,6 +351,22 @@ pub(crate) struct SuiteArgs {
     /// stopped by --max-nodes has "got": null.
     #[arg(long)]
     pub(crate) json: bool,
+}
+
+#[derive(clap::Args)]
+pub(crate) struct PgnArgs {
+    /// The PGN files: plain text, zstd (.pgn.zst) or gzip, recognised by their first bytes.
+    #[arg(required = true)]
+    pub(crate) files: Vec<PathBuf>,
+    /// Worker threads (0 or absent: one per core; 1: everything on one thread).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) threads: usize,
+    /// Print the result as JSON: games, positions, errors (file, game, line, reason), seconds.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Write every position of every game that replays to FILE, as JSON Lines.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) positions: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]

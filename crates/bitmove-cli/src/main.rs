@@ -14,6 +14,7 @@ mod errors;
 mod json;
 mod magics;
 mod perft;
+mod pgn;
 mod show;
 mod suite;
 mod uci;
@@ -60,6 +61,7 @@ fn main() -> ExitCode {
         Some(Command::Unique(args)) => unique::run(&args),
         Some(Command::Checkpoint(command)) => checkpoint::run(&command),
         Some(Command::Suite(args)) => suite::run(&args),
+        Some(Command::Pgn(args)) => pgn::run(&args),
         Some(Command::Bisect(args)) => bisect::run(&args),
         Some(Command::Show(args)) => show::run(&args),
         Some(Command::Uci(args)) => uci::run(&args),

@@ -11,14 +11,17 @@
 //!
 //! - accepted: `0-0` and `0-0-0`; a missing, extra or wrong `+`/`#`; annotations (`!`, `?`,
 //!   `!?`); `e8Q` as well as `e8=Q` (and a lower-case promotion letter); the capture mark `x`
-//!   is optional and not checked; a trailing `e.p.`; origins longer than needed (`Ng1f3`,
+//!   is optional and not checked; a trailing `e.p.` (or `ep`); origins longer than needed (`Ng1f3`,
 //!   `Ng1-f3`, `e2e4`).
 //! - refused: a move that matches two legal moves ([`SanError::Ambiguous`]); a pawn reaching
 //!   the last rank without a promotion letter; castling written as a king move (`Kg1`).
 
 use core::fmt;
 
-use crate::{Bitboard, Board, CastlingSide, File, Move, Piece, Rank, Square};
+use crate::attacks::{
+    SliderBackend, Sliders, dispatch, king_attacks, knight_attacks, pawn_attacks,
+};
+use crate::{Bitboard, Board, CastlingSide, Color, File, Move, Piece, Rank, Square};
 
 /// Why a SAN move was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -244,7 +247,7 @@ impl Board {
     ///
     /// - accepted: `0-0` and `0-0-0`; a missing, extra or wrong `+`/`#`; annotations (`!`,
     ///   `?`, `!?`); `e8Q` as well as `e8=Q` (and a lower-case promotion letter); a trailing
-    ///   `e.p.`; origins longer than needed (`Ng1f3`, `Ng1-f3`, `e2e4`). The capture mark `x`
+    ///   `e.p.` (or `ep`); origins longer than needed (`Ng1f3`, `Ng1-f3`, `e2e4`). The capture mark `x`
     ///   is optional and not checked.
     /// - refused: a move that matches two legal moves ([`SanError::Ambiguous`]); a pawn
     ///   reaching the last rank without a promotion letter; castling written as a king move
@@ -300,30 +303,60 @@ impl Board {
         to: Square,
         promotion: Option<Piece>,
     ) -> Result<Move, SanError> {
-        let ours = self.colors(self.side_to_move());
-        let mut origins = Bitboard::EMPTY;
-        self.generate_moves(|moves| {
-            // Castling (a king onto its own rook) is only ever written O-O or O-O-O.
-            let reaches = (moves.to - ours).has(to);
-            let from = moves.from;
-            let fits = moves.piece == piece
-                && reaches
-                && file.is_none_or(|f| from.file() == f)
-                && rank.is_none_or(|r| from.rank() == r)
+        let us = self.side_to_move();
+        // Castling (a king onto its own rook) is only ever written O-O or O-O-O.
+        if self.colors(us).has(to) {
+            return Err(SanError::Illegal);
+        }
+        // The squares from which a piece of this kind could reach `to`, narrowed by the
+        // origin as written; each is then tested for legality (usually one): no generation.
+        let occupied = self.occupied();
+        let reach = match piece {
+            Piece::Pawn => {
+                let back = if us == Color::White { -1 } else { 1 };
+                let one = to.offset(0, back);
+                let two = one
+                    .filter(|_| to.rank() == Rank::Fourth.relative_to(us))
+                    .and_then(|sq| sq.offset(0, back));
+                let pushes = [one, two]
+                    .into_iter()
+                    .flatten()
+                    .fold(Bitboard::EMPTY, |set, sq| set | sq);
                 // A pawn written without its file pushes straight ahead.
-                && (piece != Piece::Pawn || file.is_some() || from.file() == to.file());
-            if fits {
-                origins |= from;
+                match file {
+                    None => pushes,
+                    Some(_) => pushes | pawn_attacks(!us, to),
+                }
             }
-            false
-        });
-        let from = match origins.len() {
-            0 => return Err(SanError::Illegal),
-            1 => origins.first().ok_or(SanError::Illegal)?,
-            _ => return Err(SanError::Ambiguous),
+            Piece::Knight => knight_attacks(to),
+            Piece::King => king_attacks(to),
+            Piece::Bishop => dispatch!(SliderBackend::current(), |s| s.bishop(to, occupied)),
+            Piece::Rook => dispatch!(SliderBackend::current(), |s| s.rook(to, occupied)),
+            Piece::Queen => dispatch!(SliderBackend::current(), |s| s.queen(to, occupied)),
         };
+        let mut candidates = reach & self.colored_pieces(us, piece);
+        if let Some(file) = file {
+            candidates &= file;
+        }
+        if let Some(rank) = rank {
+            candidates &= rank;
+        }
         let promotes =
             piece == Piece::Pawn && (to.rank() == Rank::First || to.rank() == Rank::Eighth);
+        // Legality does not depend on the promotion piece: probe with a queen.
+        let probe = promotes.then_some(Piece::Queen);
+        let mut origins = candidates.into_iter().filter(|&from| {
+            self.is_legal(Move {
+                from,
+                to,
+                promotion: probe,
+            })
+        });
+        let from = match (origins.next(), origins.next()) {
+            (None, _) => return Err(SanError::Illegal),
+            (Some(from), None) => from,
+            (Some(_), Some(_)) => return Err(SanError::Ambiguous),
+        };
         if promotes != promotion.is_some() {
             return Err(SanError::Illegal);
         }
@@ -365,6 +398,8 @@ fn parse_syntax(text: &str) -> Result<Parsed, SanError> {
         let before = text.len();
         text = text.trim_end_matches(['+', '#', '!', '?']);
         text = text.strip_suffix("e.p.").unwrap_or(text).trim_end();
+        // `gxf6ep`, as some tools write en passant: no SAN ends in `ep` otherwise.
+        text = text.strip_suffix("ep").unwrap_or(text);
         if text.len() == before {
             break;
         }
@@ -476,6 +511,10 @@ mod tests {
             (
                 "exd6e.p.+",
                 normal(Pawn, Some(File::E), None, Square::D6, None),
+            ),
+            (
+                "gxf6ep",
+                normal(Pawn, Some(File::G), None, Square::F6, None),
             ),
             ("ed6", normal(Pawn, Some(File::E), None, Square::D6, None)),
             (

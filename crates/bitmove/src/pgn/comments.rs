@@ -1,0 +1,232 @@
+//! The commands inside comments that tools write after a move: `[%clk 0:03:00]` (the mover's
+//! time left) and `[%eval 0.17]`, `[%eval #-4]`, `[%eval 0.17,20]` (an evaluation from White's
+//! view, with the search depth after the comma). The grammar is python-chess's, so that both
+//! read the same files the same way: the first well-formed command of its kind in the comment
+//! counts, a malformed one is skipped.
+
+use core::fmt;
+
+/// An evaluation from a `[%eval ...]` comment, from White's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Eval {
+    /// A score in centipawns (`[%eval 0.17]` is 17): at most two decimals are read, as
+    /// python-chess does.
+    Centipawns(i64),
+    /// Mate in so many moves: positive when White mates, negative when Black does
+    /// (`[%eval #-4]` is `Mate(-4)`).
+    Mate(i64),
+}
+
+impl Eval {
+    /// The score in pawns (`Centipawns(17)` is 0.17); `None` for a mate.
+    pub fn pawns(self) -> Option<f64> {
+        match self {
+            Eval::Centipawns(cp) => Some(cp as f64 / 100.0),
+            Eval::Mate(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Eval {
+    /// Pawns as a number (`0.17`, `-3`), a mate as `#4` or `#-4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Eval::Centipawns(cp) => write!(f, "{}", *cp as f64 / 100.0),
+            Eval::Mate(n) => write!(f, "#{n}"),
+        }
+    }
+}
+
+/// The clock in a comment, `[%clk H:MM:SS]` or `[%clk H:MM:SS.s]`: seconds left.
+///
+/// ```
+/// use bitmove::pgn::clock;
+///
+/// assert_eq!(clock(b"[%clk 0:03:00]"), Some(180.0));
+/// assert_eq!(clock(b"[%eval 0.3] [%clk 1:00:05.5]"), Some(3605.5));
+/// assert_eq!(clock(b"[%clk 3:00]"), None);
+/// ```
+pub fn clock(comment: &[u8]) -> Option<f64> {
+    commands(comment, b"[%clk").find_map(parse_clock)
+}
+
+/// The evaluation in a comment, `[%eval 0.17]`, `[%eval -1.5,20]` (depth 20), `[%eval #-4]`.
+///
+/// ```
+/// use bitmove::pgn::{Eval, eval};
+///
+/// assert_eq!(eval(b"[%eval 0.17] [%clk 0:03:00]"), Some(Eval::Centipawns(17)));
+/// assert_eq!(eval(b"[%eval #-4]"), Some(Eval::Mate(-4)));
+/// assert_eq!(eval(b"[%eval -77,23]"), Some(Eval::Centipawns(-7700))); // pawns, then depth
+/// assert_eq!(eval(b"[%eval 0.123]"), None); // more than two decimals: not read
+/// ```
+pub fn eval(comment: &[u8]) -> Option<Eval> {
+    commands(comment, b"[%eval").find_map(parse_eval)
+}
+
+/// What follows each occurrence of `prefix` in `comment`.
+fn commands<'a>(comment: &'a [u8], prefix: &'static [u8]) -> impl Iterator<Item = &'a [u8]> {
+    let mut rest = comment;
+    core::iter::from_fn(move || {
+        let at = rest.windows(prefix.len()).position(|w| w == prefix)?;
+        let after = &rest[at + prefix.len()..];
+        rest = after;
+        Some(after)
+    })
+}
+
+/// Splits a run of ASCII digits off the front.
+fn digits(text: &[u8]) -> (&[u8], &[u8]) {
+    let n = text.iter().take_while(|b| b.is_ascii_digit()).count();
+    text.split_at(n)
+}
+
+/// A digit string as a number; `None` when empty or too long to be a real value.
+fn number(digits: &[u8]) -> Option<i64> {
+    if digits.is_empty() || digits.len() > 15 {
+        return None;
+    }
+    digits.iter().try_fold(0i64, |n, &d| {
+        n.checked_mul(10)?.checked_add(i64::from(d - b'0'))
+    })
+}
+
+/// `\s` then the rest: one whitespace character, as in python-chess's patterns (a CRLF line
+/// end counts as one, as it does in a file python reads as text).
+fn after_space(text: &[u8]) -> Option<&[u8]> {
+    match text {
+        [b'\r', b'\n', rest @ ..] => Some(rest),
+        [b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c, rest @ ..] => Some(rest),
+        _ => None,
+    }
+}
+
+/// `H:MM:SS[.fraction]]` after `[%clk`.
+fn parse_clock(text: &[u8]) -> Option<f64> {
+    let text = after_space(text)?;
+    let (hours, text) = digits(text);
+    let text = text.strip_prefix(b":")?;
+    let (minutes, text) = digits(text);
+    let text = text.strip_prefix(b":")?;
+    let (whole, rest) = digits(text);
+    let fraction = match rest {
+        [b'.', rest @ ..] => 1 + rest.iter().take_while(|b| b.is_ascii_digit()).count(),
+        _ => 0,
+    };
+    let (seconds, rest) = text.split_at(whole.len() + fraction);
+    if whole.is_empty() || rest.first() != Some(&b']') {
+        return None;
+    }
+    let seconds: f64 = core::str::from_utf8(seconds).ok()?.parse().ok()?;
+    let whole_minutes = number(hours)?.checked_mul(3600)? + number(minutes)?.checked_mul(60)?;
+    Some(whole_minutes as f64 + seconds)
+}
+
+/// `#[+-]N` or `[+-]pawns` (at most two decimals), an optional `,depth`, then `]`.
+fn parse_eval(text: &[u8]) -> Option<Eval> {
+    let text = after_space(text)?;
+    let (mate, text) = match text {
+        [b'#', rest @ ..] => (true, rest),
+        _ => (false, text),
+    };
+    let (negative, text) = match text {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        _ => (false, text),
+    };
+    let (whole, text) = digits(text);
+    let (value, text) = if mate {
+        (number(whole)?, text)
+    } else {
+        let (decimals, text) = match text {
+            [b'.', rest @ ..] => {
+                let (decimals, rest) = digits(rest);
+                (Some(decimals), rest)
+            }
+            _ => (None, text),
+        };
+        let cents = match decimals {
+            None | Some([]) if !whole.is_empty() => 0,
+            Some(&[d]) => i64::from(d - b'0') * 10,
+            Some(&[d, e]) => i64::from(d - b'0') * 10 + i64::from(e - b'0'),
+            _ => return None,
+        };
+        let whole = if whole.is_empty() { 0 } else { number(whole)? };
+        (whole.checked_mul(100)? + cents, text)
+    };
+    let text = match text {
+        [b',', rest @ ..] => {
+            let (depth, rest) = digits(rest);
+            if depth.is_empty() {
+                return None;
+            }
+            rest
+        }
+        _ => text,
+    };
+    if text.first() != Some(&b']') {
+        return None;
+    }
+    let value = if negative { -value } else { value };
+    Some(if mate {
+        Eval::Mate(value)
+    } else {
+        Eval::Centipawns(value)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks() {
+        for (text, seconds) in [
+            (&b"[%clk 0:03:00]"[..], Some(180.0)),
+            (b"{ [%clk 0:24:55.5] }", Some(1495.5)),
+            (b"[%clk 1:00:00.25]", Some(3600.25)),
+            (b"[%clk 0:00:07.]", Some(7.0)),
+            (b"[%clk 12:5:3]", Some(43503.0)),
+            (b"[%clk\r\n1:29:53]", Some(5393.0)),
+            (b"[%clk x] [%clk 0:00:01]", Some(1.0)),
+            (b"[%clk  0:00:01]", None),
+            (b"[%clk 0:00:01", None),
+            (b"[%clk 0:00:]", None),
+            (b"[%clk 99999999999999999:0:0]", None),
+            (b"[%emt 0:00:03]", None),
+            (b"", None),
+        ] {
+            assert_eq!(clock(text), seconds, "{}", String::from_utf8_lossy(text));
+        }
+    }
+
+    #[test]
+    fn evals() {
+        use Eval::*;
+        for (text, found) in [
+            (&b"[%eval 0.17]"[..], Some(Centipawns(17))),
+            (b"[%eval -0.3]", Some(Centipawns(-30))),
+            (b"[%eval +2]", Some(Centipawns(200))),
+            (b"[%eval 2.]", Some(Centipawns(200))),
+            (b"[%eval .5]", Some(Centipawns(50))),
+            (b"[%eval 0,1]", Some(Centipawns(0))),
+            (b"[%eval -0.45,20]", Some(Centipawns(-45))),
+            (b"[%eval #-4]", Some(Mate(-4))),
+            (b"[%eval #3,12]", Some(Mate(3))),
+            (b"[%eval #+2]", Some(Mate(2))),
+            (b"[%eval 0.123]", None),
+            (b"[%eval .]", None),
+            (b"[%eval #]", None),
+            (b"[%eval 1,]", None),
+            (b"[%eval abc] [%eval 1.5]", Some(Centipawns(150))),
+            (b"[%eval 1.5", None),
+        ] {
+            assert_eq!(eval(text), found, "{}", String::from_utf8_lossy(text));
+        }
+        assert_eq!(Centipawns(17).to_string(), "0.17");
+        assert_eq!(Centipawns(-300).to_string(), "-3");
+        assert_eq!(Mate(-4).to_string(), "#-4");
+        assert_eq!(Centipawns(-5).pawns(), Some(-0.05));
+        assert_eq!(Mate(1).pawns(), None);
+    }
+}

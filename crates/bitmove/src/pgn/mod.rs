@@ -1,0 +1,86 @@
+//! Reading games in PGN (feature `pgn`): a streaming reader that replays every mainline move
+//! with bitmove and reports each game that does not replay, with its line and reason.
+//!
+//! ```
+//! use bitmove::pgn::Reader;
+//!
+//! let pgn = "[Event \"Casual\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7# 1-0\n\n\
+//!            [Event \"Broken\"]\n\n1. e4 e5 2. Ke3 *\n";
+//! let (mut games, mut plies, mut errors) = (0, 0, Vec::new());
+//! for game in Reader::new(pgn.as_bytes()) {
+//!     let game = game?; // Err only when the input cannot be read
+//!     games += 1;
+//!     match game.error {
+//!         None => plies += game.moves.len(),
+//!         Some(error) => errors.push(error.to_string()),
+//!     }
+//! }
+//! assert_eq!((games, plies), (2, 7));
+//! assert_eq!(errors, ["game 1, line 8: illegal move \"Ke3\": no legal move in this position matches the SAN"]);
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! # Design
+//!
+//! Reading is separate from replaying. A splitter cuts the byte stream into the text of one
+//! game at a time by lines (tags, then movetext up to a blank line or the next tag section;
+//! see below), holding one game at most; a tokenizer reads the movetext in place, without
+//! allocating; the replay resolves each SAN move against the legal moves of its position
+//! ([`Board::parse_san`](crate::Board::parse_san)) and tells a [`Visitor`]. The [`Game`]
+//! record (tags, moves, clocks, evaluations, result, error) is made by one such visitor;
+//! [`Reader::par_map`] spreads the replay over threads and keeps the input order.
+//!
+//! What is read, and how:
+//!
+//! - Input: any [`Read`](std::io::Read); [`Reader::open`] and [`Reader::from_read`]
+//!   recognise zstd (`.pgn.zst`, the Lichess dumps) and gzip by their magic number. A
+//!   byte-order mark, CRLF line ends, `%` escape lines and `;` comments are skipped.
+//! - Tags: `[Name "value"]`, one per line; `\"` and `\\` are unescaped, a quote inside a
+//!   value that is not escaped is kept (the value runs to the last `"]`); values that are not
+//!   UTF-8 are decoded as Latin-1. `Variant` may be standard chess or Chess960 (`Chess960`,
+//!   `fischerandom`, ...); any other variant (Atomic, Crazyhouse, ...) is reported as
+//!   unsupported, never misread. `FEN` sets the start position (standard, Shredder or X-FEN
+//!   castling; a standard game with Chess960 castling rights is read as Chess960).
+//! - Movetext: move numbers (`1.`, `1...`, `1.e4`), SAN as leniently as
+//!   [`Board::parse_san`](crate::Board::parse_san) reads it (`0-0`, `O-O-O`, `e8Q`, `!?`
+//!   suffixes, `e.p.`), NAGs (`$14`), `{comments}`, variations (skipped by counting brackets
+//!   unless a visitor asks for them) and result markers. Null moves (`--`, `Z0`, `0000`,
+//!   `@@@@`, as python-chess reads them) pass the turn; one played in check is an error.
+//!   Evaluation symbols written apart (`+-`, `=`) are annotation and skipped.
+//! - Comments: `[%clk 0:03:00]` and `[%eval 0.17]`, `[%eval #-4]`, `[%eval -0.45,20]` (the
+//!   number after the comma is the search depth) in the comments after a move; see
+//!   [`clock`] and [`eval`].
+//!
+//! A game ends at a blank line outside a comment, at a line starting with `[` outside a
+//! comment, or at the end of the input. A game that does not replay (an illegal, ambiguous
+//! or unreadable move, an unsupported variant, a bad FEN, a comment or variation left open,
+//! a stray `)`, a game over [`MAX_GAME_BYTES`]) keeps its tags and the moves before the
+//! trouble, and its [`GameError`] says where and why; the reader goes on with the next game.
+//! No input makes the reader panic (a fuzz target checks that).
+
+mod comments;
+mod error;
+mod game;
+mod movetext;
+mod parallel;
+mod reader;
+mod replay;
+mod split;
+
+pub use comments::{Eval, clock, eval};
+pub use error::{ErrorKind, GameError};
+pub use game::{Game, Position, Positions, fen};
+pub use parallel::ParMap;
+pub use reader::Reader;
+pub use replay::Visitor;
+
+use crate::{Move, Square};
+
+/// The move that stands for a null move (`--`, `Z0`) in a [`Game`]: from and to the same
+/// square, which no chess move is. Written `0000` in UCI, as python-chess does.
+pub const NULL_MOVE: Move = Move::new(Square::A1, Square::A1);
+
+/// The longest game kept, in bytes (the longest real games are a few hundred kilobytes):
+/// a longer one is skipped and reported ([`ErrorKind::TooLong`]), so that no input can make
+/// the reader hold much memory.
+pub const MAX_GAME_BYTES: usize = 8 << 20;

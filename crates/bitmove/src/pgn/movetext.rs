@@ -1,0 +1,286 @@
+//! Movetext to tokens: moves, move numbers, comments, NAGs, variation brackets and results,
+//! each with its line. No allocation: tokens borrow the game's bytes.
+
+/// One token of movetext.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Token<'a> {
+    /// A move as written, SAN (with any `+`, `!?`, `e.p.` still on it); `1.e4` gives `e4`.
+    San(&'a [u8]),
+    /// A null move: `--`, `Z0`, `0000` or `@@@@`.
+    Null(&'a [u8]),
+    /// `$n`, or `!`, `?`, `!!`, `??`, `!?`, `?!` written apart from the move.
+    Nag(u8),
+    /// The text between `{` and `}`.
+    Comment(&'a [u8]),
+    /// A `{` with no `}` before the end of the game.
+    UnclosedComment,
+    /// `(`.
+    Open,
+    /// `)`.
+    Close,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    Result(&'a [u8]),
+    /// Anything else.
+    Unreadable(&'a [u8]),
+}
+
+/// The tokenizer: an iterator of `(token, line)`.
+pub(crate) struct Tokens<'a> {
+    text: &'a [u8],
+    at: usize,
+    line: usize,
+}
+
+impl<'a> Tokens<'a> {
+    /// Tokens of `text`, which starts at the beginning of line `line`.
+    pub(crate) fn new(text: &'a [u8], line: usize) -> Tokens<'a> {
+        Tokens { text, at: 0, line }
+    }
+
+    /// Skips to the end of the line (not past the newline).
+    fn skip_line(&mut self) {
+        let rest = &self.text[self.at..];
+        self.at += rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+    }
+
+    /// Skips a variation whose `(` was just read, nested ones and comments included, as
+    /// fast as a byte scan; false when it is not closed.
+    pub(crate) fn skip_variation(&mut self) -> bool {
+        let mut depth = 1usize;
+        while let Some(&byte) = self.text.get(self.at) {
+            self.at += 1;
+            match byte {
+                b'\n' => {
+                    self.line += 1;
+                    if self.text.get(self.at) == Some(&b'%') {
+                        self.skip_line();
+                    }
+                }
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return true;
+                    }
+                }
+                b'{' if !self.skip_comment() => return false,
+                b';' => self.skip_line(),
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// Skips past the `}` of a comment whose `{` was just read, counting lines; false when
+    /// there is none.
+    fn skip_comment(&mut self) -> bool {
+        let rest = &self.text[self.at..];
+        match rest.iter().position(|&b| b == b'}') {
+            Some(end) => {
+                self.line += rest[..end].iter().filter(|&&b| b == b'\n').count();
+                self.at += end + 1;
+                true
+            }
+            None => {
+                self.line += rest.iter().filter(|&&b| b == b'\n').count();
+                self.at = self.text.len();
+                false
+            }
+        }
+    }
+}
+
+/// Bytes that end a word.
+fn is_delimiter(byte: u8) -> bool {
+    matches!(
+        byte,
+        b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | b'{' | b'}' | b'(' | b')' | b';' | b'$'
+    )
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = (Token<'a>, usize);
+
+    fn next(&mut self) -> Option<(Token<'a>, usize)> {
+        loop {
+            let byte = *self.text.get(self.at)?;
+            let line = self.line;
+            match byte {
+                b'\n' => {
+                    self.at += 1;
+                    self.line += 1;
+                    // `%` in the first column escapes the whole line.
+                    if self.text.get(self.at) == Some(&b'%') {
+                        self.skip_line();
+                    }
+                }
+                b'%' if self.at == 0 => self.skip_line(),
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.at += 1,
+                b'{' => {
+                    self.at += 1;
+                    let start = self.at;
+                    if !self.skip_comment() {
+                        return Some((Token::UnclosedComment, line));
+                    }
+                    return Some((Token::Comment(&self.text[start..self.at - 1]), line));
+                }
+                b';' => self.skip_line(),
+                b'(' => {
+                    self.at += 1;
+                    return Some((Token::Open, line));
+                }
+                b')' => {
+                    self.at += 1;
+                    return Some((Token::Close, line));
+                }
+                b'$' => {
+                    self.at += 1;
+                    let rest = &self.text[self.at..];
+                    let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+                    self.at += n;
+                    let nag = core::str::from_utf8(&rest[..n])
+                        .ok()
+                        .and_then(|s| s.parse::<u8>().ok());
+                    return Some(match nag {
+                        Some(nag) => (Token::Nag(nag), line),
+                        None => (
+                            Token::Unreadable(&self.text[self.at - n - 1..self.at]),
+                            line,
+                        ),
+                    });
+                }
+                b'}' => {
+                    self.at += 1;
+                    return Some((Token::Unreadable(b"}"), line));
+                }
+                _ => {
+                    let rest = &self.text[self.at..];
+                    let len = rest
+                        .iter()
+                        .position(|&b| is_delimiter(b))
+                        .unwrap_or(rest.len());
+                    self.at += len;
+                    if let Some(token) = classify(&rest[..len]) {
+                        return Some((token, line));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What a word is; `None` for a word that carries nothing (a move number, `e.p.` written
+/// apart, an evaluation symbol such as `+-`).
+fn classify(word: &[u8]) -> Option<Token<'_>> {
+    match word {
+        b"1-0" | b"0-1" | b"1/2-1/2" | b"*" => return Some(Token::Result(word)),
+        b"--" | b"Z0" | b"0000" | b"@@@@" => return Some(Token::Null(word)),
+        b"!" => return Some(Token::Nag(1)),
+        b"?" => return Some(Token::Nag(2)),
+        b"!!" => return Some(Token::Nag(3)),
+        b"??" => return Some(Token::Nag(4)),
+        b"!?" => return Some(Token::Nag(5)),
+        b"?!" => return Some(Token::Nag(6)),
+        b"e.p." => return None,
+        _ => {}
+    }
+    match word.first() {
+        Some(b'0') if word.starts_with(b"0-0") => Some(Token::San(word)),
+        Some(b'0'..=b'9') => {
+            // A move number, `12.` or `12...`, perhaps with the move glued on: `1.e4`.
+            let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+            let rest = &word[digits..];
+            let dots = rest.iter().take_while(|&&b| b == b'.').count();
+            match (&rest[dots..], dots) {
+                ([], _) => None,
+                (_, 0) => Some(Token::Unreadable(word)),
+                (san, _) => classify(san),
+            }
+        }
+        // Evaluation symbols (`+-`, `=`, `+/-`, ...) and lone dots: annotation, not moves.
+        _ if !word.iter().any(u8::is_ascii_alphanumeric) => None,
+        _ => Some(Token::San(word)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::vec::Vec;
+
+    fn tokens(text: &str) -> Vec<(Token<'_>, usize)> {
+        Tokens::new(text.as_bytes(), 1).collect()
+    }
+
+    #[test]
+    fn moves_numbers_and_results() {
+        use Token::*;
+        assert_eq!(
+            tokens("1. e4 e5 2.Nf3 2... Nc6 3.O-O 0-0-0 1/2-1/2"),
+            [
+                (San(b"e4"), 1),
+                (San(b"e5"), 1),
+                (San(b"Nf3"), 1),
+                (San(b"Nc6"), 1),
+                (San(b"O-O"), 1),
+                (San(b"0-0-0"), 1),
+                (Result(b"1/2-1/2"), 1),
+            ]
+        );
+        assert_eq!(tokens("1... Bc5 *"), [(San(b"Bc5"), 1), (Result(b"*"), 1)]);
+        assert_eq!(tokens("12e4"), [(Unreadable(b"12e4"), 1)]);
+        assert_eq!(
+            tokens("1. f4 Z0 -- 0000"),
+            [
+                (San(b"f4"), 1),
+                (Null(b"Z0"), 1),
+                (Null(b"--"), 1),
+                (Null(b"0000"), 1)
+            ]
+        );
+        assert_eq!(
+            tokens("exd6 e.p. +- = 1-0"),
+            [(San(b"exd6"), 1), (Result(b"1-0"), 1)]
+        );
+    }
+
+    #[test]
+    fn comments_nags_and_lines() {
+        use Token::*;
+        assert_eq!(
+            tokens("e4 {a\nb} $14 !? ; rest { of line\n% escape ( line\nNf3$2 ( d4 ) }"),
+            [
+                (San(b"e4"), 1),
+                (Comment(b"a\nb"), 1),
+                (Nag(14), 2),
+                (Nag(5), 2),
+                (San(b"Nf3"), 4),
+                (Nag(2), 4),
+                (Open, 4),
+                (San(b"d4"), 4),
+                (Close, 4),
+                (Unreadable(b"}"), 4),
+            ]
+        );
+        assert_eq!(
+            tokens("%x\ne4 {open"),
+            [(San(b"e4"), 2), (UnclosedComment, 2)]
+        );
+        assert_eq!(
+            tokens("$ $999"),
+            [(Unreadable(b"$"), 1), (Unreadable(b"$999"), 1)]
+        );
+    }
+
+    #[test]
+    fn skipping_variations() {
+        let text = b"( d4 ( c4 ) {)} ; )\n) e5 (";
+        let mut tokens = Tokens::new(text, 1);
+        assert_eq!(tokens.next(), Some((Token::Open, 1)));
+        assert!(tokens.skip_variation());
+        assert_eq!(tokens.next(), Some((Token::San(b"e5"), 2)));
+        assert_eq!(tokens.next(), Some((Token::Open, 2)));
+        assert!(!tokens.skip_variation());
+        assert_eq!(tokens.next(), None);
+    }
+}

@@ -1,0 +1,182 @@
+//! Threads over one input: one thread cuts the input into games (a cheap line scan), the
+//! workers replay them in batches, and the results come back in input order.
+
+use std::collections::BTreeMap;
+use std::io::{self, BufRead};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::vec::Vec;
+
+use super::game::GameBuilder;
+use super::replay::replay;
+use super::split::RawGame;
+use super::{Game, Reader};
+
+/// Games per batch handed to a worker, and the bytes after which a batch is handed over
+/// even if it holds fewer games.
+const BATCH_GAMES: usize = 256;
+const BATCH_BYTES: usize = 1 << 20;
+
+/// A batch's place in the input and its games' text, or the input's error.
+type Work = (usize, io::Result<Vec<RawGame>>);
+
+/// The results of [`Reader::par_map`], in input order: an iterator of `f(game)`.
+///
+/// Dropping it stops the workers (each finishes the batch it is on); the thread that reads
+/// the input stops at its next batch.
+pub struct ParMap<T> {
+    results: Receiver<(usize, io::Result<Vec<T>>)>,
+    waiting: BTreeMap<usize, io::Result<Vec<T>>>,
+    current: std::vec::IntoIter<T>,
+    next: usize,
+    done: bool,
+    bytes: Arc<AtomicU64>,
+}
+
+impl<R: BufRead + Send + 'static> Reader<R> {
+    /// Replays the games on `threads` threads (at least one) and hands each [`Game`] to
+    /// `f` on the thread that replayed it; the results come back in input order. A thread
+    /// more reads the input and cuts it into games.
+    ///
+    /// ```
+    /// use bitmove::pgn::Reader;
+    ///
+    /// let pgn = "1. e4 e5 *\n\n1. d4 *\n\n1. c4 c5 2. Nc3 *\n\n".repeat(100);
+    /// let plies: Vec<usize> = Reader::new(std::io::Cursor::new(pgn))
+    ///     .par_map(2, |game| game.moves.len())
+    ///     .collect::<Result<_, _>>()?;
+    /// assert_eq!(plies.len(), 300);
+    /// assert_eq!(plies[..3], [2, 1, 3]);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn par_map<T, F>(mut self, threads: usize, f: F) -> ParMap<T>
+    where
+        T: Send + 'static,
+        F: Fn(Game) -> T + Send + Sync + 'static,
+    {
+        let threads = threads.max(1);
+        let (work_sender, work) = sync_channel::<Work>(threads * 2);
+        let (result_sender, results) = sync_channel(threads * 2);
+        let work = Arc::new(Mutex::new(work));
+        let f = Arc::new(f);
+        let bytes = Arc::new(AtomicU64::new(0));
+        for _ in 0..threads {
+            let (work, results, f) = (Arc::clone(&work), result_sender.clone(), Arc::clone(&f));
+            std::thread::spawn(move || worker(&work, &results, &*f));
+        }
+        let read_bytes = Arc::clone(&bytes);
+        std::thread::spawn(move || {
+            for seq in 0.. {
+                let batch = self.batch();
+                read_bytes.store(self.bytes_read(), Ordering::Relaxed);
+                let last = !matches!(&batch, Ok(games) if !games.is_empty());
+                if matches!(&batch, Ok(games) if games.is_empty()) {
+                    break;
+                }
+                if work_sender.send((seq, batch)).is_err() || last {
+                    break;
+                }
+            }
+        });
+        ParMap {
+            results,
+            waiting: BTreeMap::new(),
+            current: Vec::new().into_iter(),
+            next: 0,
+            done: false,
+            bytes,
+        }
+    }
+
+    /// The next batch of games' text; empty at the end of the input.
+    fn batch(&mut self) -> io::Result<Vec<RawGame>> {
+        let mut batch = Vec::new();
+        let mut bytes = 0;
+        while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
+            match self.next_raw()? {
+                Some(raw) => {
+                    bytes += raw.bytes.len();
+                    batch.push(raw);
+                }
+                None => break,
+            }
+        }
+        Ok(batch)
+    }
+}
+
+/// Replays batches until there are none or no one wants the results.
+fn worker<T>(
+    work: &Mutex<Receiver<Work>>,
+    results: &SyncSender<(usize, io::Result<Vec<T>>)>,
+    f: &(dyn Fn(Game) -> T + Send + Sync),
+) {
+    let mut builder = GameBuilder::default();
+    loop {
+        let next = match work.lock() {
+            Ok(receiver) => receiver.recv(),
+            Err(_) => return,
+        };
+        let Ok((seq, batch)) = next else {
+            return;
+        };
+        let done = batch.map(|games| {
+            games
+                .iter()
+                .map(|raw| {
+                    replay(raw, &mut builder);
+                    f(builder.take())
+                })
+                .collect()
+        });
+        if results.send((seq, done)).is_err() {
+            return;
+        }
+    }
+}
+
+impl<T> ParMap<T> {
+    /// Bytes of (decompressed) input read so far: for a progress bar.
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes.load(Ordering::Relaxed)
+    }
+}
+
+impl<T> Iterator for ParMap<T> {
+    type Item = io::Result<T>;
+
+    fn next(&mut self) -> Option<io::Result<T>> {
+        loop {
+            if let Some(item) = self.current.next() {
+                return Some(Ok(item));
+            }
+            if self.done {
+                return None;
+            }
+            let batch = match self.waiting.remove(&self.next) {
+                Some(batch) => batch,
+                None => match self.results.recv() {
+                    Ok((seq, batch)) if seq == self.next => batch,
+                    Ok((seq, batch)) => {
+                        self.waiting.insert(seq, batch);
+                        continue;
+                    }
+                    // Every thread is done and every batch was handed over.
+                    Err(_) => {
+                        self.done = true;
+                        return None;
+                    }
+                },
+            };
+            self.next += 1;
+            match batch {
+                Ok(items) => self.current = items.into_iter(),
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+    }
+}

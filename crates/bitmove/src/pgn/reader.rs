@@ -1,0 +1,176 @@
+//! [`Reader`]: games from any input, one at a time; compressed input recognised by its
+//! magic number.
+
+use std::boxed::Box;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
+
+use super::game::GameBuilder;
+use super::replay::replay;
+use super::split::{RawGame, Splitter};
+use super::{Game, Visitor};
+
+/// The size of the read buffers.
+const BUFFER: usize = 1 << 16;
+
+/// Reads games from a stream, one at a time, holding one game's text at most: an iterator
+/// of [`Game`] records, or a [`Visitor`] driver ([`Reader::visit`]).
+///
+/// The iterator yields `Err` only for the input itself (a read error, a corrupt zstd
+/// frame), and then ends; a game that does not replay is an `Ok` game whose
+/// [`error`](Game::error) says why.
+///
+/// ```
+/// use bitmove::pgn::Reader;
+///
+/// let pgn = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 Nf6 2. c4 *\n";
+/// let mut plies = 0;
+/// for game in Reader::new(pgn.as_bytes()) {
+///     plies += game?.moves.len();
+/// }
+/// assert_eq!(plies, 5);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub struct Reader<R> {
+    splitter: Splitter<R>,
+    raw: RawGame,
+    builder: GameBuilder,
+    failed: bool,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader of plain PGN text.
+    pub fn new(input: R) -> Reader<R> {
+        Reader {
+            splitter: Splitter::new(input),
+            raw: RawGame::default(),
+            builder: GameBuilder::default(),
+            failed: false,
+        }
+    }
+
+    /// Reads the next game into `visitor`; `Ok(false)` at the end of the input.
+    pub fn visit<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> io::Result<bool> {
+        if !self.splitter.next_game(&mut self.raw)? {
+            return Ok(false);
+        }
+        replay(&self.raw, visitor);
+        Ok(true)
+    }
+
+    /// Bytes of (decompressed) input read so far: for a progress bar.
+    pub fn bytes_read(&self) -> u64 {
+        self.splitter.bytes_read()
+    }
+
+    /// The next game's text, for the threads of [`Reader::par_map`].
+    pub(crate) fn next_raw(&mut self) -> io::Result<Option<RawGame>> {
+        let mut raw = RawGame::default();
+        Ok(self.splitter.next_game(&mut raw)?.then_some(raw))
+    }
+}
+
+impl<'a> Reader<Box<dyn BufRead + Send + 'a>> {
+    /// A reader of `input`, decompressed when it starts with the magic number of zstd
+    /// (`.pgn.zst`, several frames in a row too) or gzip (`.pgn.gz`), read as it is
+    /// otherwise. Fails only when the first read fails.
+    ///
+    /// ```
+    /// use bitmove::pgn::Reader;
+    ///
+    /// let games = Reader::from_read(&b"1. e4 *\n"[..])?.count();
+    /// assert_eq!(games, 1);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn from_read(input: impl Read + Send + 'a) -> io::Result<Self> {
+        Ok(Reader::new(decompress(input)?))
+    }
+
+    /// A reader of the file at `path`, compressed or not (see [`Reader::from_read`]).
+    pub fn open(path: impl AsRef<Path>) -> io::Result<Self> {
+        Reader::from_read(File::open(path)?)
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = io::Result<Game>;
+
+    fn next(&mut self) -> Option<io::Result<Game>> {
+        if self.failed {
+            return None;
+        }
+        let mut builder = core::mem::take(&mut self.builder);
+        let read = self.visit(&mut builder);
+        self.builder = builder;
+        match read {
+            Ok(true) => Some(Ok(self.builder.take())),
+            Ok(false) => None,
+            Err(e) => {
+                self.failed = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+/// `input`, decompressed if its first bytes are a zstd or gzip magic number.
+fn decompress<'a>(input: impl Read + Send + 'a) -> io::Result<Box<dyn BufRead + Send + 'a>> {
+    let mut input = BufReader::with_capacity(BUFFER, input);
+    let head = loop {
+        match input.fill_buf() {
+            Ok(head) => break head,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    };
+    Ok(if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        Box::new(BufReader::with_capacity(BUFFER, ZstdFrames::new(input)))
+    } else if head.starts_with(&[0x1f, 0x8b]) {
+        Box::new(BufReader::with_capacity(
+            BUFFER,
+            flate2::bufread::MultiGzDecoder::new(input),
+        ))
+    } else {
+        Box::new(input)
+    })
+}
+
+/// A zstd stream of one or more frames (pure-Rust decoder: no C toolchain needed).
+struct ZstdFrames<R: BufRead> {
+    decoder: Option<ruzstd::decoding::StreamingDecoder<R, ruzstd::decoding::FrameDecoder>>,
+    input: Option<R>,
+}
+
+impl<R: BufRead> ZstdFrames<R> {
+    fn new(input: R) -> ZstdFrames<R> {
+        ZstdFrames {
+            decoder: None,
+            input: Some(input),
+        }
+    }
+}
+
+impl<R: BufRead> Read for ZstdFrames<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            if let Some(decoder) = &mut self.decoder {
+                let n = decoder.read(buf)?;
+                if n > 0 || buf.is_empty() {
+                    return Ok(n);
+                }
+                // The frame is over: another may follow.
+                self.input = self.decoder.take().map(|d| d.into_inner());
+            }
+            let Some(mut input) = self.input.take() else {
+                return Ok(0);
+            };
+            if input.fill_buf()?.is_empty() {
+                return Ok(0);
+            }
+            let decoder = ruzstd::decoding::StreamingDecoder::new(input)
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("zstd: {e}")))?;
+            self.decoder = Some(decoder);
+        }
+    }
+}

@@ -1,0 +1,380 @@
+//! Tokens to moves: reads a game's tags, sets up its start position, and replays its
+//! movetext against the legal moves, telling a [`Visitor`] what it finds.
+
+use std::borrow::Cow;
+use std::string::String;
+use std::vec::Vec;
+
+use super::movetext::{Token, Tokens};
+use super::split::RawGame;
+use super::{ErrorKind, GameError, NULL_MOVE};
+use crate::{Board, FenError, Move, SanError};
+
+/// What the reader tells, game by game. Every method has a default that ignores it, so a
+/// visitor implements only what it needs; [`Game`](super::Game) is built by one.
+///
+/// The calls for one game come in this order: [`begin_game`](Visitor::begin_game),
+/// [`header`](Visitor::header) per tag, [`start`](Visitor::start) (unless the tags are
+/// refused), then the movetext in order ([`play`](Visitor::play), [`comment`](Visitor::comment),
+/// [`nag`](Visitor::nag), [`begin_variation`](Visitor::begin_variation) and
+/// [`end_variation`](Visitor::end_variation), [`result`](Visitor::result)), and last
+/// [`end_game`](Visitor::end_game) with the error that stopped the replay, if any.
+///
+/// ```
+/// use bitmove::pgn::{Reader, Visitor};
+/// use bitmove::{Board, Move};
+///
+/// /// Counts the captures of the mainlines.
+/// #[derive(Default)]
+/// struct Captures(usize);
+///
+/// impl Visitor for Captures {
+///     fn play(&mut self, board: &Board, mv: Move, _san: &[u8]) {
+///         self.0 += usize::from(board.color_on(mv.to) == Some(!board.side_to_move()));
+///     }
+/// }
+///
+/// let mut reader = Reader::new(&b"1. e4 d5 2. exd5 Qxd5 (2... Nf6) 3. Nc3 *\n"[..]);
+/// let mut captures = Captures::default();
+/// while reader.visit(&mut captures)? {}
+/// assert_eq!(captures.0, 2);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub trait Visitor {
+    /// A game begins: its 0-based index in the input and its first line.
+    fn begin_game(&mut self, index: usize, line: usize) {
+        let _ = (index, line);
+    }
+
+    /// A tag pair, `[Name "value"]`: the value with `\"` and `\\` unescaped, decoded as
+    /// UTF-8, or as Latin-1 when it is not UTF-8. Malformed tag lines are skipped.
+    fn header(&mut self, name: &str, value: &str) {
+        let _ = (name, value);
+    }
+
+    /// The start position, from the `FEN` tag or the standard one, in Chess960 mode for a
+    /// Chess960 game.
+    fn start(&mut self, board: &Board) {
+        let _ = board;
+    }
+
+    /// A move is played on `board` (the position before it), on the mainline or in a
+    /// visited variation. `mv` is legal there, castling as king-takes-rook, or
+    /// [`NULL_MOVE`] for a null move. `san` is the token as written.
+    fn play(&mut self, board: &Board, mv: Move, san: &[u8]) {
+        let _ = (board, mv, san);
+    }
+
+    /// A `{...}` comment's text (mainline or visited variation).
+    fn comment(&mut self, text: &[u8]) {
+        let _ = text;
+    }
+
+    /// A NAG: `$n`, or `!` (1), `?` (2), `!!` (3), `??` (4), `!?` (5), `?!` (6) written apart
+    /// from the move.
+    fn nag(&mut self, nag: u8) {
+        let _ = nag;
+    }
+
+    /// Whether the reader should keep what it needs to replay variations (the position
+    /// before each move). Asked once per game; when false (the default) every variation is
+    /// skipped by a byte scan that only counts brackets.
+    fn visit_variations(&self) -> bool {
+        false
+    }
+
+    /// A `(` variation starts (an alternative to the last move played). Called for every
+    /// variation; return true to have its moves visited (only when
+    /// [`visit_variations`](Visitor::visit_variations) is true), false to skip it.
+    fn begin_variation(&mut self) -> bool {
+        false
+    }
+
+    /// The `)` of a visited variation.
+    fn end_variation(&mut self) {}
+
+    /// A result marker in the mainline's movetext: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    fn result(&mut self, result: &str) {
+        let _ = result;
+    }
+
+    /// The game is over: `Ok` when every move replayed, else why not.
+    fn end_game(&mut self, outcome: Result<(), GameError>) {
+        let _ = outcome;
+    }
+}
+
+/// Reads one game into `visitor`.
+pub(crate) fn replay<V: Visitor + ?Sized>(raw: &RawGame, visitor: &mut V) {
+    visitor.begin_game(raw.index, raw.line);
+    let outcome = replay_game(raw, visitor);
+    visitor.end_game(outcome);
+}
+
+/// Text as UTF-8, or Latin-1 when it is not: never an error.
+pub(crate) fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    match core::str::from_utf8(bytes) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
+    }
+}
+
+/// `[Name "value"]` (python-chess's shape: the value runs to the last `"]` of the line);
+/// `None` for a malformed line.
+fn parse_tag(line: &[u8]) -> Option<(&str, &[u8])> {
+    let line = line.trim_ascii_end().strip_prefix(b"[")?;
+    let name_len = line
+        .iter()
+        .position(|b| !(b.is_ascii_alphanumeric() || b"_+#=:-".contains(b)))
+        .unwrap_or(line.len());
+    let (name, rest) = line.split_at(name_len);
+    if !name.first().is_some_and(u8::is_ascii_alphanumeric) {
+        return None;
+    }
+    let value_start = rest.iter().position(|b| !b.is_ascii_whitespace())?;
+    if value_start == 0 {
+        return None;
+    }
+    let value = rest[value_start..]
+        .strip_prefix(b"\"")?
+        .strip_suffix(b"\"]")?;
+    if value.contains(&b'\r') {
+        return None;
+    }
+    Some((core::str::from_utf8(name).ok()?, value))
+}
+
+/// A tag value with `\"` and `\\` unescaped (a backslash before anything else is kept).
+fn unescape(value: &[u8]) -> Cow<'_, [u8]> {
+    if !value.contains(&b'\\') {
+        return Cow::Borrowed(value);
+    }
+    let mut out = Vec::with_capacity(value.len());
+    let mut bytes = value.iter().copied().peekable();
+    while let Some(byte) = bytes.next() {
+        if byte == b'\\'
+            && let Some(&next @ (b'"' | b'\\')) = bytes.peek()
+        {
+            out.push(next);
+            bytes.next();
+        } else {
+            out.push(byte);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// How a `Variant` tag is played: `Some(chess960)` for the variants bitmove plays (the names
+/// python-chess reads as standard chess or Chess960), `None` for the others.
+fn variant(name: &str) -> Option<bool> {
+    let name = name.trim().to_ascii_lowercase();
+    match name.as_str() {
+        "" | "standard" | "chess" | "classical" | "normal" | "illegal" | "from position" => {
+            Some(false)
+        }
+        "chess960" | "chess 960" | "fischerandom" | "fischerrandom" | "fischer random" => {
+            Some(true)
+        }
+        _ => None,
+    }
+}
+
+fn replay_game<V: Visitor + ?Sized>(raw: &RawGame, visitor: &mut V) -> Result<(), GameError> {
+    let error = |line: usize, token: &[u8], kind: ErrorKind| GameError {
+        game: raw.index,
+        line,
+        token: decode(token).into_owned(),
+        kind,
+    };
+    if raw.too_long {
+        return Err(error(raw.line, b"", ErrorKind::TooLong));
+    }
+    let bytes = raw.bytes.as_slice();
+    let (mut at, mut line) = (0, raw.line);
+    let mut variant_tag: Option<(String, usize)> = None;
+    let mut fen_tag: Option<(String, usize)> = None;
+    while at < bytes.len() {
+        let end = bytes[at..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |n| at + n);
+        let text = &bytes[at..end];
+        if text.first() == Some(&b'[') {
+            if let Some((name, value)) = parse_tag(text) {
+                let value = decode(&unescape(value)).into_owned();
+                visitor.header(name, &value);
+                match name {
+                    "Variant" => variant_tag = Some((value, line)),
+                    "FEN" => fen_tag = Some((value, line)),
+                    _ => {}
+                }
+            }
+        } else if !(text.iter().all(u8::is_ascii_whitespace)
+            || matches!(text.first(), Some(b'%' | b';')))
+        {
+            break;
+        }
+        at = end + 1;
+        line += 1;
+    }
+    let chess960 = match &variant_tag {
+        None => false,
+        Some((name, line)) => variant(name)
+            .ok_or_else(|| error(*line, name.as_bytes(), ErrorKind::Variant(name.clone())))?,
+    };
+    let board = match &fen_tag {
+        None => {
+            let mut board = Board::startpos();
+            board.set_chess960(chess960);
+            board
+        }
+        // A standard game whose FEN has Chess960 castling rights is read as Chess960, as
+        // python-chess does.
+        Some((fen, line)) => Board::from_fen_with(fen, chess960)
+            .or_else(|e| match e {
+                FenError::CastlingSyntax | FenError::Illegal(_) if !chess960 => {
+                    Board::from_fen_with(fen, true).map_err(|_| e)
+                }
+                _ => Err(e),
+            })
+            .map_err(|e| error(*line, fen.as_bytes(), ErrorKind::Fen(e)))?,
+    };
+    visitor.start(&board);
+    replay_movetext(
+        Tokens::new(bytes.get(at..).unwrap_or_default(), line),
+        board,
+        visitor,
+        &error,
+    )
+}
+
+/// One line of play being replayed: the position, and the one before the last move (kept
+/// only when variations are visited).
+struct Line {
+    board: Board,
+    before: Option<Board>,
+    /// Where its `(` was, for a variation.
+    opened: usize,
+}
+
+fn replay_movetext<V: Visitor + ?Sized>(
+    mut tokens: Tokens<'_>,
+    board: Board,
+    visitor: &mut V,
+    error: &dyn Fn(usize, &[u8], ErrorKind) -> GameError,
+) -> Result<(), GameError> {
+    let keep_before = visitor.visit_variations();
+    let mut current = Line {
+        board,
+        before: None,
+        opened: 0,
+    };
+    let mut outer: Vec<Line> = Vec::new();
+    while let Some((token, line)) = tokens.next() {
+        match token {
+            Token::San(text) => {
+                let mv = core::str::from_utf8(text)
+                    .map_err(|_| SanError::Syntax)
+                    .and_then(|san| current.board.parse_san(san))
+                    .map_err(|e| error(line, text, ErrorKind::Move(e)))?;
+                visitor.play(&current.board, mv, text);
+                if keep_before {
+                    current.before = Some(current.board.clone());
+                }
+                current.board.play_unchecked(mv);
+            }
+            Token::Null(text) => {
+                if current.board.in_check() {
+                    return Err(error(line, text, ErrorKind::NullMoveInCheck));
+                }
+                visitor.play(&current.board, NULL_MOVE, text);
+                if keep_before {
+                    current.before = Some(current.board.clone());
+                }
+                current.board.pass_turn();
+            }
+            Token::Comment(text) => visitor.comment(text),
+            Token::Nag(nag) => visitor.nag(nag),
+            Token::Result(text) => {
+                if outer.is_empty() {
+                    visitor.result(&decode(text));
+                }
+            }
+            Token::Open => {
+                let enter = visitor.begin_variation();
+                match current.before.take() {
+                    Some(before) if enter && keep_before => {
+                        let parent = core::mem::replace(
+                            &mut current,
+                            Line {
+                                board: before.clone(),
+                                before: None,
+                                opened: line,
+                            },
+                        );
+                        outer.push(Line {
+                            before: Some(before),
+                            ..parent
+                        });
+                    }
+                    before => {
+                        current.before = before;
+                        if !tokens.skip_variation() {
+                            return Err(error(line, b"(", ErrorKind::UnclosedVariation));
+                        }
+                    }
+                }
+            }
+            Token::Close => match outer.pop() {
+                Some(parent) => {
+                    current = parent;
+                    visitor.end_variation();
+                }
+                None => return Err(error(line, b")", ErrorKind::UnopenedVariation)),
+            },
+            Token::UnclosedComment => return Err(error(line, b"{", ErrorKind::UnclosedComment)),
+            Token::Unreadable(text) => return Err(error(line, text, ErrorKind::Token)),
+        }
+    }
+    match outer.first() {
+        Some(_) => Err(error(current.opened, b"(", ErrorKind::UnclosedVariation)),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags() {
+        assert_eq!(
+            parse_tag(b"[Event \"a b\"]\r"),
+            Some(("Event", &b"a b"[..]))
+        );
+        assert_eq!(
+            parse_tag(b"[White \"x \"y\" z\"]  "),
+            Some(("White", &b"x \"y\" z"[..]))
+        );
+        assert_eq!(
+            parse_tag(b"[Event \"Ugra Cup \\\"]"),
+            Some(("Event", &b"Ugra Cup \\"[..]))
+        );
+        assert_eq!(parse_tag(b"[Event\"a\"]"), None);
+        assert_eq!(parse_tag(b"[_x \"a\"]"), None);
+        assert_eq!(parse_tag(b"[Event \"a\""), None);
+        assert_eq!(parse_tag(b"[Event a]"), None);
+        assert_eq!(unescape(b"a \\\"b\\\" \\\\ \\n"), &b"a \"b\" \\ \\n"[..]);
+        assert_eq!(decode(b"Mar\xeda"), "Mar\u{ed}a");
+        assert_eq!(decode("Mar\u{ed}a".as_bytes()), "Mar\u{ed}a");
+    }
+
+    #[test]
+    fn variants() {
+        assert_eq!(variant("Standard"), Some(false));
+        assert_eq!(variant("fischerandom"), Some(true));
+        assert_eq!(variant("Chess960"), Some(true));
+        assert_eq!(variant("Atomic"), None);
+        assert_eq!(variant("Crazyhouse"), None);
+    }
+}
