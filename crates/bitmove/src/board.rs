@@ -400,6 +400,31 @@ impl Board {
         !self.checkers().is_empty()
     }
 
+    /// Works out the checkers and pins of a board just made, now, so that the queries that
+    /// follow ([`in_check`](Board::in_check), generation, [`is_legal`](Board::is_legal), ...)
+    /// share the work instead of each doing it on a copy. A no-op when they are known.
+    ///
+    /// [`play_unchecked`](Board::play_unchecked) leaves them to the first query that needs
+    /// them, which is cheapest when a board is made and never asked (the leaves of a search
+    /// that cut off on the evaluation); a search that asks several questions at every node it
+    /// makes calls this after the move.
+    ///
+    /// ```
+    /// use bitmove::Board;
+    ///
+    /// let mut board = Board::default();
+    /// board.play_unchecked(board.parse_uci("e2e4").unwrap());
+    /// board.compute_checks();
+    /// assert!(!board.in_check());
+    /// assert_eq!(board.legal_moves().len(), 20);
+    /// ```
+    #[inline]
+    pub fn compute_checks(&mut self) {
+        if !self.checks_known() {
+            dispatch!(SliderBackend::current(), |s| self.update_checks(s));
+        }
+    }
+
     /// Whether `checkers` and `pinned` hold the answers (not [`UNKNOWN`]).
     #[inline(always)]
     pub(crate) fn checks_known(&self) -> bool {

@@ -7,7 +7,8 @@
 //!
 //! - `generate_moves` / `generate_captures`: legal moves in set form, straight into the
 //!   ply's move buffer with their ordering keys; captures for quiescence cost their share.
-//! - `clone` + `play_unchecked`: copy-make.
+//! - `clone` + `play_unchecked`: copy-make; `compute_checks` on full-width children, which
+//!   are asked several questions (quiescence children stay lazy: most stand pat).
 //! - `hash()`: the Polyglot key, which indexes and verifies the transposition table.
 //! - `Move::to_u16` / `move_from_u16`: the table stores 16-bit moves, and a stored move is
 //!   played only if `move_from_u16` says it is legal in this position (never trusted).
@@ -155,7 +156,8 @@ impl Search {
 
         let in_check = board.in_check();
         if !pv && !in_check && depth >= 3 && has_pieces(board) && evaluate(board) >= beta {
-            if let Some(passed) = board.null_move() {
+            if let Some(mut passed) = board.null_move() {
+                passed.compute_checks();
                 self.history.push(&passed);
                 let score = -self.search(&passed, depth - 3, ply + 1, -beta, -beta + 1);
                 self.history.pop();
@@ -191,6 +193,12 @@ impl Search {
             let mv = pick(&mut list, i);
             let mut child = board.clone();
             child.play_unchecked(mv);
+            if depth > 1 {
+                // A full-width node asks in_check, the table move's legality and the moves:
+                // work out checkers and pins once (quiescence nodes are left lazy: most stand
+                // pat before generating).
+                child.compute_checks();
+            }
             self.history.push(&child);
             let mut score;
             if i == 0 {
