@@ -28,18 +28,8 @@
 
 use bitmove::{Board, KeyHistory, Move, Piece};
 
-/// A mate score at the root; mate in `n` plies scores `MATE - n`.
-pub const MATE: i32 = 30_000;
-const INFINITY: i32 = 31_000;
-/// Scores beyond this are mates (a path is never longer than `MAX_PLY`).
-const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
-/// The deepest ply searched; quiescence stops here with the static evaluation.
-pub const MAX_PLY: usize = 128;
-/// Transposition-table slots by default (16 bytes each: 1 MiB). Small enough that the
-/// benchmark measures the chess code more than the memory's latency; `with_slots` for others.
-pub const TABLE_SLOTS: usize = 1 << 16;
-
-const VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
+use super::common::{pick, score_from_table, score_to_table, INFINITY, MATE_BOUND, VALUES};
+pub use super::common::{MATE, MAX_PLY, TABLE_SLOTS};
 
 /// What a search returns: the score (side to move's view, centipawns), the best root move
 /// (`None` when there is no legal move) and the nodes visited.
@@ -329,43 +319,6 @@ fn order_key(board: &Board, theirs: bitmove::Bitboard, piece: Piece, mv: Move) -
     };
     let promotion = mv.promotion.map_or(0, |p| p.index() as u32); // knight 1 .. queen 4
     (class << 16) | ((mv.from as u32) << 10) | ((mv.to as u32) << 4) | promotion
-}
-
-/// Moves the best remaining move (by key) to `index` and returns it: one selection-sort step
-/// per move tried, so a cut-off early spares sorting the rest.
-fn pick(list: &mut [(u32, Move)], index: usize) -> Move {
-    let mut best = index;
-    for j in index + 1..list.len() {
-        if list[j].0 > list[best].0 {
-            best = j;
-        }
-    }
-    list.swap(index, best);
-    list[index].1
-}
-
-/// Mate scores are stored relative to the node (distance to mate from here), so that they
-/// stay right when the position is reached at another ply.
-fn score_to_table(score: i32, ply: usize) -> i16 {
-    let ply = ply as i32;
-    (if score >= MATE_BOUND {
-        score + ply
-    } else if score <= -MATE_BOUND {
-        score - ply
-    } else {
-        score
-    }) as i16
-}
-
-fn score_from_table(score: i16, ply: usize) -> i32 {
-    let (score, ply) = (i32::from(score), ply as i32);
-    if score >= MATE_BOUND {
-        score - ply
-    } else if score <= -MATE_BOUND {
-        score + ply
-    } else {
-        score
-    }
 }
 
 /// The move's squares and promotion as indices, for comparing with the cozy-chess search.

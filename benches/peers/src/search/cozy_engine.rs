@@ -20,14 +20,8 @@ use cozy_chess::{
     Board, Color, File, Move, Piece, Rank, Square,
 };
 
-/// A mate score at the root; mate in `n` plies scores `MATE - n`.
-pub const MATE: i32 = 30_000;
-const INFINITY: i32 = 31_000;
-const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
-pub const MAX_PLY: usize = 128;
-pub const TABLE_SLOTS: usize = 1 << 16;
-
-const VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
+use super::common::{pick, score_from_table, score_to_table, INFINITY, MATE_BOUND, VALUES};
+pub use super::common::{MATE, MAX_PLY, TABLE_SLOTS};
 
 // -------------------------------------------------------------------------------------------
 // Polyglot keys
@@ -649,39 +643,6 @@ fn order_key(board: &Board, theirs: BitBoard, piece: Piece, mv: Move) -> u32 {
     };
     let promotion = mv.promotion.map_or(0, |p| p as u32);
     (class << 16) | ((mv.from as u32) << 10) | ((mv.to as u32) << 4) | promotion
-}
-
-fn pick(list: &mut [(u32, Move)], index: usize) -> Move {
-    let mut best = index;
-    for j in index + 1..list.len() {
-        if list[j].0 > list[best].0 {
-            best = j;
-        }
-    }
-    list.swap(index, best);
-    list[index].1
-}
-
-fn score_to_table(score: i32, ply: usize) -> i16 {
-    let ply = ply as i32;
-    (if score >= MATE_BOUND {
-        score + ply
-    } else if score <= -MATE_BOUND {
-        score - ply
-    } else {
-        score
-    }) as i16
-}
-
-fn score_from_table(score: i16, ply: usize) -> i32 {
-    let (score, ply) = (i32::from(score), ply as i32);
-    if score >= MATE_BOUND {
-        score - ply
-    } else if score <= -MATE_BOUND {
-        score + ply
-    } else {
-        score
-    }
 }
 
 pub fn move_parts(mv: Move) -> (usize, usize, Option<usize>) {

@@ -17,6 +17,7 @@
 //! the runs' paired time ratios.
 
 pub mod bitmove_engine;
+mod common;
 pub mod cozy_engine;
 
 use std::fmt::Write as _;
