@@ -17,6 +17,12 @@ echo "== cargo test --release -p peers (the benchmarks' checks: the search writt
 cargo test --release -p peers
 
 echo "== cargo package -p bitmove -p bitmove-cli (the crates as they would be published)"
+# Cargo verifies bitmove-cli against the bitmove it just packaged, through a temporary local
+# registry whose sources it extracts under registry/src/-<hash>/, and it reuses an extraction of
+# the same name and version: one from an earlier run of this script (same checkout path) would
+# be stale. Only those local-registry extractions of our own crates are removed.
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/bitmove-[0-9]* \
+  "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/bitmove-cli-[0-9]*
 cargo package --quiet --allow-dirty -p bitmove -p bitmove-cli
 
 venv="${BITMOVE_VENV:-.venv}"
