@@ -643,7 +643,59 @@ impl Board {
         moved: Piece,
         mv: Move,
     ) {
-        self.make_piece::<HASH>(moved, mv);
+        // Its own body rather than `make_piece` + `update_checks`: the captured piece is
+        // known before the key change, and the pieces move with `put`. Measured on perft,
+        // this form runs fewer instructions than the one-pass make (which suits a lazy
+        // `play_unchecked`, whose caller may never generate).
+        let us = self.side;
+        let them = !us;
+        let (from, to) = (mv.from, mv.to);
+        let captured = if self.colors[them.index()].has(to) {
+            self.piece_on(to)
+        } else {
+            None
+        };
+        if HASH {
+            self.hash ^= self.key_change_with(moved, mv, captured);
+        }
+        self.en_passant = None;
+        self.halfmove = self.halfmove.saturating_add(1);
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        if moved == Piece::King && self.colors[us.index()].has(to) {
+            // Castling, encoded as the king taking its own rook.
+            let (king_to, rook_to) = castling_targets(us, from, to);
+            self.put(us, Piece::King, from);
+            self.put(us, Piece::Rook, to);
+            self.put(us, Piece::King, king_to);
+            self.put(us, Piece::Rook, rook_to);
+        } else {
+            if let Some(captured) = captured {
+                self.put(them, captured, to);
+                self.halfmove = 0;
+            }
+            self.put(us, moved, from);
+            let placed = mv
+                .promotion
+                .filter(|_| moved == Piece::Pawn)
+                .unwrap_or(moved);
+            self.put(us, placed, to);
+            if moved == Piece::Pawn {
+                self.halfmove = 0;
+                if let Some(ep) = double_step_square(from, to) {
+                    if !(pawn_attacks(us, ep) & self.colored_pieces(them, Piece::Pawn)).is_empty() {
+                        self.en_passant = Some(ep);
+                    }
+                } else if captured.is_none() && from.file() != to.file() {
+                    // En passant: the captured pawn stands behind the target square.
+                    self.put(them, Piece::Pawn, Square::new(to.file(), from.rank()));
+                }
+            }
+        }
+        let lost = self.castling_lost(moved, from, to);
+        self.castling.rooks -= lost;
+        self.side = them;
         self.update_checks(s);
     }
 
