@@ -300,3 +300,68 @@ fn key_history_counts_repetitions_like_the_slow_comparison() {
     }
     assert!(repeated > 100, "{repeated}");
 }
+
+#[test]
+fn upcoming_repetition_equals_trying_every_move() {
+    let mut rng = common::Rng(11);
+    let (mut upcoming, mut not) = (0, 0);
+    for game in 0..240 {
+        // Sliders, knights and kings shuffling; castling rights a king or rook move would
+        // lose; a pinned piece whose move back would be illegal; a side in check.
+        let roots = [
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "4k3/8/4r3/8/8/4B3/8/4K1N1 w - - 0 1",
+            "3qk3/8/8/8/8/8/3Q4/2B1K1N1 w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "1k6/1b6/8/8/4N3/8/8/R5K1 b - - 0 1",
+            "4k2b/8/8/3pP3/8/8/8/K7 w - d6 0 2",
+        ];
+        let mut board: Board = roots[game % roots.len()].parse().unwrap();
+        let mut path = vec![board.clone()];
+        let mut history = bitmove::KeyHistory::new();
+        history.push(&board);
+        for _ in 0..30 {
+            let moves = board.legal_moves();
+            // The oracle: make every legal move and count the child's repetitions on the path
+            // by comparing whole positions (no keys).
+            let expected = moves.iter().any(|&mv| {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                path.push(child);
+                let repeats = slow_repetitions(&path) > 1;
+                path.pop();
+                repeats
+            });
+            assert_eq!(history.upcoming_repetition(&board), expected, "{board}");
+            if expected {
+                upcoming += 1;
+            } else {
+                not += 1;
+            }
+            if moves.is_empty() {
+                break;
+            }
+            let shufflers: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|mv| {
+                    // No pawn move, capture or castling (the king takes its own rook).
+                    board.piece_on(mv.from) != Some(Piece::Pawn) && !board.occupied().has(mv.to)
+                })
+                .collect();
+            let pool = if shufflers.is_empty() || rng.below(12) == 0 {
+                moves.to_vec()
+            } else {
+                shufflers
+            };
+            let mv = pool[rng.below(pool.len())];
+            board.play_unchecked(mv);
+            path.push(board.clone());
+            history.push(&board);
+        }
+    }
+    assert!(
+        upcoming > 300 && not > 300,
+        "{upcoming} upcoming, {not} not"
+    );
+}
