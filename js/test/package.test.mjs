@@ -77,3 +77,29 @@ test("npm pack makes a tarball that installs offline and imports in a fresh proj
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("docs/javascript.md's example prints what its comments say", () => {
+  const docs = readFileSync(join(js, "..", "docs", "javascript.md"), "utf8");
+  const code = docs.split("```js\n")[1].split("```")[0];
+  let checks = 0;
+  const lines = code.split("\n").map((line) => {
+    const m = /^console\.log\((.*)\); \/\/ (.*)$/.exec(line);
+    if (!m || m[2].includes("...")) return line;
+    checks++;
+    return `__check(${JSON.stringify(m[2])}, ${m[1]});`;
+  });
+  const dir = mkdtempSync(join(js, ".example-"));
+  try {
+    const file = join(dir, "example.mjs");
+    const check =
+      'import { format } from "node:util";\n' +
+      "let __failed = 0;\n" +
+      "const __check = (want, ...args) => { const got = format(...args); " +
+      "if (got !== want) { __failed++; console.error(`got ${got}, the docs say ${want}`); } };\n";
+    writeFileSync(file, check + lines.join("\n") + "\nif (__failed) process.exit(1);\n");
+    execFileSync("node", [file], { stdio: "pipe" });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assert.ok(checks >= 8, `${checks} checked lines`);
+});
