@@ -2,7 +2,7 @@
 // over the bitmove Rust library compiled to WebAssembly. Every rule lives in Rust; this file
 // only turns the engine's batched strings into chess.js's objects and its errors into typed
 // Error subclasses.
-import init, { initSync, RawGame, RawPosition, maxDepth } from "./wasm/bitmove_wasm.js";
+import init, { initSync, RawGame, RawPosition, maxDepth, __wbg_reset_state } from "./wasm/bitmove_wasm.js";
 
 const wasmUrl = new URL("./wasm/bitmove_wasm_bg.wasm", import.meta.url);
 if (typeof process === "object" && process.versions?.node && wasmUrl.protocol === "file:") {
@@ -10,6 +10,43 @@ if (typeof process === "object" && process.versions?.node && wasmUrl.protocol ==
   initSync({ module: await readFile(wasmUrl) });
 } else {
   await init({ module_or_path: wasmUrl });
+}
+
+// A trap (a Rust panic: none is known, every input is checked) leaves a WebAssembly instance
+// unsafe to use. Every engine call is wrapped: on a trap the instance is replaced by a fresh
+// one (wasm-bindgen's reset), the call fails with a BitmoveError, and each Chess and Position
+// rebuilds its engine object from what it keeps in JavaScript (start FEN and moves played)
+// at its next call. Objects of the old instance are never touched again.
+let generation = 0;
+for (const Raw of [RawGame, RawPosition]) {
+  for (const name of Object.getOwnPropertyNames(Raw.prototype)) {
+    const method = Raw.prototype[name];
+    if (name === "constructor" || typeof method !== "function") continue;
+    Raw.prototype[name] = function (...args) {
+      try {
+        return method.apply(this, args);
+      } catch (error) {
+        throw recover(error);
+      }
+    };
+  }
+}
+
+function recover(error) {
+  if (!(error instanceof WebAssembly.RuntimeError)) return error;
+  __wbg_reset_state();
+  generation++;
+  return new BitmoveError(`the WebAssembly engine failed and was restarted: ${error.message}`, {
+    cause: error,
+  });
+}
+
+function construct(Raw, fen, chess960) {
+  try {
+    return new Raw(fen, chess960);
+  } catch (error) {
+    throw recover(error);
+  }
 }
 
 /** The standard start position. */
@@ -54,9 +91,6 @@ function translate(error, input) {
     if (kind === "FenError") return new FenError(message, input);
     if (kind === "RangeError") return new RangeError(message);
     return new IllegalMoveError(message, input);
-  }
-  if (error instanceof WebAssembly.RuntimeError) {
-    return new BitmoveError(`the WebAssembly engine failed: ${error.message}`, { cause: error });
   }
   return error;
 }
@@ -208,21 +242,40 @@ function divideStatsMap(text) {
  * queries, `perft`), plus Chess960, `polyglotKey`, `divide` and `perftStats`.
  */
 export class Chess {
-  #raw;
+  #game;
+  #generation = generation;
   #chess960;
   #status = -1;
+  #start;
+  #played = []; // the moves played, UCI: with #start, what rebuilds the engine's game
 
   constructor(fen = DEFAULT_POSITION, options = {}) {
     this.#chess960 = Boolean(options?.chess960);
-    this.#raw = call(() => new RawGame(checkFen(fen), this.#chess960), fen);
+    this.#game = call(() => construct(RawGame, checkFen(fen), this.#chess960), fen);
+    this.#start = fen;
+  }
+
+  // The engine's game, rebuilt after a restart of the engine.
+  get #raw() {
+    if (this.#generation !== generation) {
+      const game = construct(RawGame, this.#start, this.#chess960);
+      for (const uci of this.#played) game.playUci(uci);
+      this.#game = game;
+      this.#generation = generation;
+      this.#status = -1;
+    }
+    return this.#game;
   }
 
   /** Replaces the position (and clears the history); throws `FenError` when refused. */
   load(fen, options = {}) {
     void options;
-    const raw = call(() => new RawGame(checkFen(fen), this.#chess960), fen);
-    this.#raw.free();
-    this.#raw = raw;
+    const game = call(() => construct(RawGame, checkFen(fen), this.#chess960), fen);
+    if (this.#generation === generation) this.#game.free();
+    this.#game = game;
+    this.#generation = generation;
+    this.#start = fen;
+    this.#played = [];
     this.#status = -1;
   }
 
@@ -291,13 +344,16 @@ export class Chess {
       throw refused();
     }
     this.#status = -1;
-    return new Move(record, before);
+    const played = new Move(record, before);
+    this.#played.push(played.lan);
+    return played;
   }
 
   /** Takes back the last move and returns it, or `null` at the start. */
   undo() {
     const record = this.#raw.undo();
     if (record === undefined) return null;
+    this.#played.pop();
     this.#status = -1;
     return new Move(record, this.#raw.fen());
   }
@@ -415,19 +471,35 @@ export class Chess {
   }
 }
 
+const CLONE = Symbol("clone");
+
 /**
  * A position without history and without per-move objects: UCI in and out, for bots and bulk
  * work. `play` changes it in place; `clone` copies it.
  */
 export class Position {
-  #raw;
+  #position;
+  #generation = generation;
+  #start;
+  #chess960;
+  #played = []; // the moves played, UCI: with #start, what rebuilds the engine's position
 
   constructor(fen = DEFAULT_POSITION, options = {}) {
-    if (fen instanceof RawPosition) {
-      this.#raw = fen;
-      return;
+    if (fen === CLONE) return; // clone() fills the fields
+    this.#chess960 = Boolean(options?.chess960);
+    this.#position = call(() => construct(RawPosition, checkFen(fen), this.#chess960), fen);
+    this.#start = fen;
+  }
+
+  // The engine's position, rebuilt after a restart of the engine.
+  get #raw() {
+    if (this.#generation !== generation) {
+      const position = construct(RawPosition, this.#start, this.#chess960);
+      for (const uci of this.#played) position.play(uci);
+      this.#position = position;
+      this.#generation = generation;
     }
-    this.#raw = call(() => new RawPosition(checkFen(fen), Boolean(options?.chess960)), fen);
+    return this.#position;
   }
 
   fen() {
@@ -453,6 +525,7 @@ export class Position {
   play(uci) {
     if (typeof uci !== "string") throw new IllegalMoveError(`Invalid move: ${String(uci)}`, uci);
     call(() => this.#raw.play(uci), uci);
+    this.#played.push(uci);
     return this;
   }
   /** The SAN of a legal UCI move. */
@@ -466,7 +539,14 @@ export class Position {
     return call(() => this.#raw.parseSan(san), san);
   }
   clone() {
-    return new Position(this.#raw.clone());
+    const raw = this.#raw;
+    const copy = new Position(CLONE);
+    copy.#position = raw.clone();
+    copy.#generation = this.#generation;
+    copy.#start = this.#start;
+    copy.#chess960 = this.#chess960;
+    copy.#played = this.#played.slice();
+    return copy;
   }
   isCheck() {
     return (this.#raw.status() & CHECK) !== 0;

@@ -27,6 +27,7 @@ run("wasm-bindgen", [
   "--target",
   "web",
   "--weak-refs",
+  "--experimental-reset-state-function",
   "--out-dir",
   join(js, "wasm"),
   "--out-name",

@@ -2,7 +2,7 @@
 // module keeps working afterwards (a WebAssembly trap would leave it unusable).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Chess, Position, FenError, IllegalMoveError, MAX_DEPTH } from "../index.js";
+import { Chess, Position, FenError, IllegalMoveError, BitmoveError, MAX_DEPTH } from "../index.js";
 import { rng, data, epd } from "./helpers.mjs";
 
 function stillWorks() {
@@ -172,5 +172,40 @@ test("many games and positions: memory is released, the module keeps working", (
     game.move("e4");
     new Position().play("d2d4");
   }
+  stillWorks();
+});
+
+test("a trap (a Rust panic) does not poison the module: the engine restarts, objects rebuild", async () => {
+  const { RawPosition } = await import("../wasm/bitmove_wasm.js");
+  const game = new Chess();
+  for (const san of ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"]) game.move(san);
+  game.undo();
+  const fen = game.fen();
+  const history = game.history();
+  const frc = new Chess("bbrkrnnq/pppppppp/8/8/8/8/PPPPPPPP/BBRKRNNQ w ECec - 0 1", { chess960: true });
+  frc.move("e4");
+  frc.move("e5");
+  const frcFen = frc.fen();
+  const position = new Position().play("d2d4").play("d7d5");
+  const copy = position.clone().play("c2c4");
+  const copyFen = copy.fen();
+
+  // The one entry that panics on purpose: on WebAssembly a panic is a trap.
+  const doomed = new RawPosition(undefined, false);
+  assert.throws(
+    () => doomed.panicForTests(),
+    (e) => e instanceof BitmoveError && e.cause instanceof WebAssembly.RuntimeError,
+  );
+  // The old instance's objects are never used again.
+  assert.throws(() => doomed.fen(), /stale/);
+
+  // Everything made before is rebuilt from its JavaScript state and goes on.
+  assert.equal(game.fen(), fen);
+  assert.deepEqual(game.history(), history);
+  assert.equal(game.move("O-O").san, "O-O");
+  assert.equal(frc.fen(), frcFen);
+  assert.equal(frc.perft(2), new Chess(frcFen, { chess960: true }).perft(2));
+  assert.equal(position.fen(), new Position().play("d2d4").play("d7d5").fen());
+  assert.equal(copy.fen(), copyFen);
   stillWorks();
 });

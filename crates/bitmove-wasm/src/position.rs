@@ -168,6 +168,13 @@ impl RawPosition {
         self.board.hash()
     }
 
+    /// Panics, for the tests only: proves that the JavaScript layer recovers from a trapped
+    /// instance (`js/test/hostile.test.mjs`). No other entry panics on any input.
+    #[wasm_bindgen(js_name = panicForTests)]
+    pub fn panic_for_tests(&self) {
+        panic!("a panic asked for by the tests");
+    }
+
     /// Perft.
     pub fn perft(&self, depth: u32) -> Result<f64, JsValue> {
         perft_of(&self.board, depth)
