@@ -107,14 +107,16 @@ pub fn stats_of(board: &Board, depth: u32) -> Result<String, JsValue> {
 }
 
 /// The statistics of each root move: blocks `uci` then its `name value` lines, each block
-/// ended by an empty line. `depth` counts from the root (at least 1).
+/// ended by an empty line. `depth` counts from the root (at least 1). One thread: the
+/// library's split never starts one when asked for one.
 pub fn divide_stats_of(board: &Board, depth: u32) -> Result<String, JsValue> {
     let depth = check_depth(depth)?.max(1);
+    let options = bitmove::PerftOptions {
+        threads: 1,
+        hash_mb: 0,
+    };
     let mut out = String::new();
-    for &mv in board.legal_moves().iter() {
-        let mut child = board.clone();
-        child.play_unchecked(mv);
-        let stats = bitmove::perft_stats(&child, depth - 1);
+    for (mv, stats) in bitmove::divide_stats_with(board, depth, &options) {
         out.push_str(&format!("{}\n{}\n", board.uci(mv), stats_lines(&stats)));
     }
     Ok(out)
