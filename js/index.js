@@ -22,9 +22,10 @@ for (const Raw of [RawGame, RawPosition]) {
   for (const name of Object.getOwnPropertyNames(Raw.prototype)) {
     const method = Raw.prototype[name];
     if (name === "constructor" || typeof method !== "function") continue;
-    Raw.prototype[name] = function (...args) {
+    // No engine method takes more than two arguments.
+    Raw.prototype[name] = function (a, b) {
       try {
-        return method.apply(this, args);
+        return method.call(this, a, b);
       } catch (error) {
         throw recover(error);
       }
