@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The one test command: the Rust workspace, then the Python package in its own virtual
-# environment. Needs only Rust (cargo) and Python 3 (with venv); everything else comes from
-# the package index. Exits non-zero on any failure.
+# The one test command: the Rust workspace, the Python package in its own virtual environment,
+# then the JavaScript package and the web workbench (scripts/test-js.sh). Needs only Rust
+# (cargo, rustup), Python 3 (with venv) and Node 20; everything else comes from the package
+# indexes (PyPI, crates.io, npm, Debian's chromium). Exits non-zero on any failure.
 #
 #   scripts/test-all.sh            # everything
 #   BITMOVE_VENV=/path scripts/test-all.sh   # another virtual environment (default .venv)
@@ -61,3 +62,6 @@ for dir in tests; do
     fi
 done
 "$py" -m pytest -q "${dirs[@]}"
+
+echo "== scripts/test-js.sh (the npm package against chess.js, the web workbench in headless Chromium)"
+scripts/test-js.sh

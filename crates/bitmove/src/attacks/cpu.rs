@@ -9,7 +9,9 @@ const NO: u8 = 1;
 const YES: u8 = 2;
 
 static BMI2: AtomicU8 = AtomicU8::new(UNKNOWN);
+#[cfg(target_arch = "x86_64")]
 static POPCNT: AtomicU8 = AtomicU8::new(UNKNOWN);
+#[cfg(target_arch = "x86_64")]
 static MODERN: AtomicU8 = AtomicU8::new(UNKNOWN);
 static FAST_PEXT: AtomicU8 = AtomicU8::new(UNKNOWN);
 
@@ -37,12 +39,14 @@ pub(crate) fn has_bmi2() -> bool {
 }
 
 /// Whether the CPU has POPCNT (every x86-64 CPU since 2008 or so, but not the baseline ISA).
+#[cfg(target_arch = "x86_64")]
 pub(crate) fn has_popcnt() -> bool {
     cached(&POPCNT, detect_popcnt)
 }
 
 /// Whether the CPU has POPCNT, LZCNT, BMI1 and BMI2 together (Intel Haswell, AMD
 /// Excavator and later): the feature set the fastest perft is compiled for.
+#[cfg(target_arch = "x86_64")]
 pub(crate) fn has_modern_bit_ops() -> bool {
     cached(&MODERN, || {
         has_popcnt() && has_bmi2() && detect_bmi1_lzcnt()
@@ -103,22 +107,12 @@ fn detect_popcnt() -> bool {
     core::arch::x86_64::__cpuid(1).ecx & (1 << 23) != 0
 }
 
-#[cfg(not(target_arch = "x86_64"))]
-fn detect_popcnt() -> bool {
-    false
-}
-
 #[cfg(target_arch = "x86_64")]
 fn detect_bmi1_lzcnt() -> bool {
     use core::arch::x86_64::__cpuid;
     let bmi1 = __cpuid(0).eax >= 7 && __cpuid(7).ebx & (1 << 3) != 0;
     let lzcnt = __cpuid(0x8000_0000).eax >= 0x8000_0001 && __cpuid(0x8000_0001).ecx & (1 << 5) != 0;
     bmi1 && lzcnt
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn detect_bmi1_lzcnt() -> bool {
-    false
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -1,0 +1,157 @@
+// Type declarations of the bitmove npm package (index.js). Checked against the module by
+// test/types.ts (`npm run typecheck`).
+
+/** A square name, `a1` ... `h8`. */
+export type Square = `${"a" | "b" | "c" | "d" | "e" | "f" | "g" | "h"}${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}`;
+/** `w` or `b`. */
+export type Color = "w" | "b";
+/** A piece kind, lower case as in chess.js. */
+export type PieceSymbol = "p" | "n" | "b" | "r" | "q" | "k";
+/** A piece on the board. */
+export interface Piece {
+  type: PieceSymbol;
+  color: Color;
+}
+
+/** The standard start position. */
+export const DEFAULT_POSITION: string;
+/** The deepest perft, divide or statistics run accepted (20). */
+export const MAX_DEPTH: number;
+
+/** A FEN that is malformed or describes an impossible position. */
+export class FenError extends Error {
+  /** The refused FEN, as given. */
+  fen: unknown;
+}
+
+/** A move that is not legal in the position, or not a move at all. */
+export class IllegalMoveError extends Error {
+  /** The refused move, as given. */
+  move: unknown;
+}
+
+/** An internal failure of the WebAssembly engine (none is known). */
+export class BitmoveError extends Error {}
+
+/** A move as chess.js 1.x describes it. */
+export class Move {
+  color: Color;
+  from: Square;
+  /** For castling, the king's destination (`g1`, `c8`, ...). */
+  to: Square;
+  piece: PieceSymbol;
+  captured?: PieceSymbol;
+  promotion?: PieceSymbol;
+  /** chess.js's flags: `n`, `c`, `b`, `e`, `p`, `k`, `q` (e.g. `cp` for a capturing promotion). */
+  flags: string;
+  san: string;
+  /** UCI; in Chess960 castling is king takes rook (`e1h1`). */
+  lan: string;
+  /** The FEN before the move. */
+  before: string;
+  /** The FEN after the move. */
+  after: string;
+  isCapture(): boolean;
+  isPromotion(): boolean;
+  isEnPassant(): boolean;
+  isKingsideCastle(): boolean;
+  isQueensideCastle(): boolean;
+  isCastle(): boolean;
+  isBigPawn(): boolean;
+}
+
+/** Perft statistics, with the Rust library's field names. */
+export interface PerftStats {
+  nodes: number;
+  captures: number;
+  en_passant: number;
+  castles: number;
+  promotions: number;
+  checks: number;
+  direct_checks: number;
+  single_discovered_checks: number;
+  direct_discovered_checks: number;
+  double_discovered_checks: number;
+  discovered_checks: number;
+  double_checks: number;
+  checkmates: number;
+  direct_checkmates: number;
+  single_discovered_checkmates: number;
+  direct_discovered_checkmates: number;
+  double_discovered_checkmates: number;
+  stalemates: number;
+}
+
+/** Options of `new Chess` and `new Position`. */
+export interface PositionOptions {
+  /** Chess960 castling rules (FEN castling in Shredder or X-FEN letters). */
+  chess960?: boolean;
+}
+
+/** A game with chess.js 1.x's API, plus Chess960, perft statistics and Polyglot keys. */
+export class Chess {
+  /** Throws `FenError` for a refused FEN. */
+  constructor(fen?: string, options?: PositionOptions);
+  /** Replaces the position and clears the history; throws `FenError` (the game is then unchanged). */
+  load(fen: string, options?: { skipValidation?: boolean; preserveHeaders?: boolean }): void;
+  reset(): void;
+  isChess960(): boolean;
+  fen(): string;
+  turn(): Color;
+  moves(options?: { verbose?: false; square?: Square | string; piece?: PieceSymbol }): string[];
+  moves(options: { verbose: true; square?: Square | string; piece?: PieceSymbol }): Move[];
+  moves(options?: { verbose?: boolean; square?: Square | string; piece?: PieceSymbol }): string[] | Move[];
+  /** Plays SAN (or UCI) or `{ from, to, promotion }`; throws `IllegalMoveError` when not legal. */
+  move(move: string | { from: string; to: string; promotion?: string }, options?: { strict?: boolean }): Move;
+  undo(): Move | null;
+  history(options?: { verbose?: false }): string[];
+  history(options: { verbose: true }): Move[];
+  history(options?: { verbose?: boolean }): string[] | Move[];
+  get(square: Square | string): Piece | undefined;
+  board(): ({ square: Square; type: PieceSymbol; color: Color } | null)[][];
+  ascii(): string;
+  inCheck(): boolean;
+  isCheck(): boolean;
+  isCheckmate(): boolean;
+  isStalemate(): boolean;
+  isInsufficientMaterial(): boolean;
+  isThreefoldRepetition(): boolean;
+  isDrawByFiftyMoves(): boolean;
+  isDraw(): boolean;
+  isGameOver(): boolean;
+  moveNumber(): number;
+  /** Leaf nodes `depth` plies below (`perft(0)` is 1); `RangeError` past `MAX_DEPTH`. */
+  perft(depth: number): number;
+  /** Perft split by root move: UCI to leaf count, in generation order. */
+  divide(depth: number): Map<string, number>;
+  perftStats(depth: number): PerftStats;
+  /** The statistics below each root move: UCI to statistics. */
+  divideStats(depth: number): Map<string, PerftStats>;
+  /** The Polyglot key. */
+  polyglotKey(): bigint;
+}
+
+/** A position without history or per-move objects: UCI in and out. */
+export class Position {
+  constructor(fen?: string, options?: PositionOptions);
+  fen(): string;
+  turn(): Color;
+  /** The legal moves in UCI (Chess960 castling as king takes rook). */
+  legalMoves(): string[];
+  legalMovesSan(): string[];
+  countMoves(): number;
+  /** Plays a UCI move in place and returns this position; throws `IllegalMoveError`. */
+  play(uci: string): this;
+  san(uci: string): string;
+  parseSan(san: string): string;
+  clone(): Position;
+  isCheck(): boolean;
+  isCheckmate(): boolean;
+  isStalemate(): boolean;
+  isInsufficientMaterial(): boolean;
+  polyglotKey(): bigint;
+  perft(depth: number): number;
+  divide(depth: number): Map<string, number>;
+  perftStats(depth: number): PerftStats;
+  divideStats(depth: number): Map<string, PerftStats>;
+}

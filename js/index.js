@@ -1,0 +1,583 @@
+// bitmove for JavaScript: chess.js's Chess API, Chess960, perft statistics and a lean Position,
+// over the bitmove Rust library compiled to WebAssembly. Every rule lives in Rust; this file
+// only turns the engine's batched strings into chess.js's objects and its errors into typed
+// Error subclasses.
+import init, { initSync, RawGame, RawPosition, maxDepth, __wbg_reset_state } from "./wasm/bitmove_wasm.js";
+
+const wasmUrl = new URL("./wasm/bitmove_wasm_bg.wasm", import.meta.url);
+if (typeof process === "object" && process.versions?.node && wasmUrl.protocol === "file:") {
+  const { readFile } = await import("node:fs/promises");
+  initSync({ module: await readFile(wasmUrl) });
+} else {
+  await init({ module_or_path: wasmUrl });
+}
+
+// A trap (a Rust panic: none is known, every input is checked) leaves a WebAssembly instance
+// unsafe to use. Every engine call is wrapped: on a trap the instance is replaced by a fresh
+// one (wasm-bindgen's reset), the call fails with a BitmoveError, and each Chess and Position
+// rebuilds its engine object from what it keeps in JavaScript (start FEN and moves played)
+// at its next call. Objects of the old instance are never touched again.
+let generation = 0;
+for (const Raw of [RawGame, RawPosition]) {
+  for (const name of Object.getOwnPropertyNames(Raw.prototype)) {
+    const method = Raw.prototype[name];
+    if (name === "constructor" || typeof method !== "function") continue;
+    // No engine method takes more than two arguments.
+    Raw.prototype[name] = function (a, b) {
+      try {
+        return method.call(this, a, b);
+      } catch (error) {
+        throw recover(error);
+      }
+    };
+  }
+}
+
+function recover(error) {
+  if (!(error instanceof WebAssembly.RuntimeError)) return error;
+  __wbg_reset_state();
+  generation++;
+  return new BitmoveError(`the WebAssembly engine failed and was restarted: ${error.message}`, {
+    cause: error,
+  });
+}
+
+function construct(Raw, fen, chess960) {
+  try {
+    return new Raw(fen, chess960);
+  } catch (error) {
+    throw recover(error);
+  }
+}
+
+/** The standard start position. */
+export const DEFAULT_POSITION = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/** The deepest perft, divide or statistics run accepted. */
+export const MAX_DEPTH = maxDepth();
+
+/** A FEN that is malformed or describes an impossible position. */
+export class FenError extends Error {
+  constructor(message, fen) {
+    super(message);
+    this.name = "FenError";
+    /** The refused FEN. */
+    this.fen = fen;
+  }
+}
+
+/** A move that is not legal in the position, or not a move at all. */
+export class IllegalMoveError extends Error {
+  constructor(message, move) {
+    super(message);
+    this.name = "IllegalMoveError";
+    /** The refused move, as given. */
+    this.move = move;
+  }
+}
+
+/** An internal failure of the WebAssembly engine (none is known: a bug to report). */
+export class BitmoveError extends Error {
+  constructor(message, options) {
+    super(message, options);
+    this.name = "BitmoveError";
+  }
+}
+
+// The engine's errors are strings "Kind: message".
+function translate(error, input) {
+  if (typeof error === "string") {
+    const cut = error.indexOf(": ");
+    const kind = error.slice(0, cut);
+    const message = error.slice(cut + 2);
+    if (kind === "FenError") return new FenError(message, input);
+    if (kind === "RangeError") return new RangeError(message);
+    return new IllegalMoveError(message, input);
+  }
+  return error;
+}
+
+function call(fn, input) {
+  try {
+    return fn();
+  } catch (error) {
+    throw translate(error, input);
+  }
+}
+
+function checkDepth(depth) {
+  if (!Number.isInteger(depth) || depth < 0 || depth > MAX_DEPTH) {
+    throw new RangeError(`depth must be an integer from 0 to ${MAX_DEPTH}, not ${depth}`);
+  }
+  return depth;
+}
+
+function checkFen(fen) {
+  if (typeof fen !== "string") throw new FenError(`a FEN must be a string, not ${typeof fen}`, fen);
+  return fen;
+}
+
+const FILES = "abcdefgh";
+// chess.js's square index: a8 = 0 ... h1 = 63; 64 for anything else.
+function squareIndex(square) {
+  if (typeof square !== "string" || square.length !== 2) return 64;
+  const file = square.charCodeAt(0) - 97;
+  const rank = square.charCodeAt(1) - 49;
+  if (file < 0 || file > 7 || rank < 0 || rank > 7) return 64;
+  return (7 - rank) * 8 + file;
+}
+
+function lines(text) {
+  return text.length === 0 ? [] : text.slice(0, -1).split("\n");
+}
+
+/** A move as chess.js describes it (same fields and methods). */
+export class Move {
+  color;
+  from;
+  to;
+  piece;
+  captured;
+  promotion;
+  flags;
+  san;
+  lan;
+  before;
+  after;
+
+  constructor(record, before) {
+    // record: "{color}{piece}{captured}{promotion}{kind} {from} {to} {san} {lan} {after}"
+    const sanEnd = record.indexOf(" ", 12);
+    const lanEnd = record.indexOf(" ", sanEnd + 1);
+    const kind = record[4];
+    this.color = record[0];
+    this.from = record.slice(6, 8);
+    this.to = record.slice(9, 11);
+    this.piece = record[1];
+    if (record[2] !== "-") this.captured = record[2];
+    if (record[3] !== "-") this.promotion = record[3];
+    let flags = "";
+    if (kind === "k" || kind === "q") flags = kind;
+    else if (kind === "e") flags = "e";
+    else {
+      flags = this.captured ? "c" : kind === "b" ? "b" : "n";
+      if (this.promotion) flags += "p";
+    }
+    this.flags = flags;
+    this.san = record.slice(12, sanEnd);
+    this.lan = record.slice(sanEnd + 1, lanEnd);
+    this.before = before;
+    this.after = record.slice(lanEnd + 1);
+  }
+  isCapture() {
+    return this.flags.includes("c");
+  }
+  isPromotion() {
+    return this.flags.includes("p");
+  }
+  isEnPassant() {
+    return this.flags.includes("e");
+  }
+  isKingsideCastle() {
+    return this.flags.includes("k");
+  }
+  isQueensideCastle() {
+    return this.flags.includes("q");
+  }
+  isCastle() {
+    return this.isKingsideCastle() || this.isQueensideCastle();
+  }
+  isBigPawn() {
+    return this.flags.includes("b");
+  }
+}
+
+function records(text, before) {
+  const out = [];
+  let start = 0;
+  while (start < text.length) {
+    const end = text.indexOf("\n", start);
+    out.push(new Move(text.slice(start, end), before));
+    start = end + 1;
+  }
+  return out;
+}
+
+const CHECK = 1;
+const CHECKMATE = 2;
+const STALEMATE = 4;
+const INSUFFICIENT = 8;
+const THREEFOLD = 16;
+const FIFTY = 32;
+const BLACK = 64;
+
+function statsObject(text) {
+  const stats = {};
+  for (const line of lines(text)) {
+    const cut = line.indexOf(" ");
+    stats[line.slice(0, cut)] = Number(line.slice(cut + 1));
+  }
+  return stats;
+}
+
+function divideMap(text) {
+  const map = new Map();
+  for (const line of lines(text)) {
+    const cut = line.indexOf(" ");
+    map.set(line.slice(0, cut), Number(line.slice(cut + 1)));
+  }
+  return map;
+}
+
+function divideStatsMap(text) {
+  const map = new Map();
+  for (const block of text.split("\n\n")) {
+    if (block.length === 0) continue;
+    const cut = block.indexOf("\n");
+    map.set(block.slice(0, cut), statsObject(block.slice(cut + 1) + "\n"));
+  }
+  return map;
+}
+
+/**
+ * A game, with chess.js 1.x's API (`moves`, `move`, `undo`, `history`, `fen`, the status
+ * queries, `perft`), plus Chess960, `polyglotKey`, `divide` and `perftStats`.
+ */
+export class Chess {
+  #game;
+  #generation = generation;
+  #chess960;
+  #status = -1;
+  #start;
+  #played = []; // the moves played, UCI: with #start, what rebuilds the engine's game
+
+  constructor(fen = DEFAULT_POSITION, options = {}) {
+    this.#chess960 = Boolean(options?.chess960);
+    this.#game = call(() => construct(RawGame, checkFen(fen), this.#chess960), fen);
+    this.#start = fen;
+  }
+
+  // The engine's game, rebuilt after a restart of the engine.
+  get #raw() {
+    if (this.#generation !== generation) {
+      const game = construct(RawGame, this.#start, this.#chess960);
+      for (const uci of this.#played) game.playUci(uci);
+      this.#game = game;
+      this.#generation = generation;
+      this.#status = -1;
+    }
+    return this.#game;
+  }
+
+  /** Replaces the position (and clears the history); throws `FenError` when refused. */
+  load(fen, options = {}) {
+    void options;
+    const game = call(() => construct(RawGame, checkFen(fen), this.#chess960), fen);
+    if (this.#generation === generation) this.#game.free();
+    this.#game = game;
+    this.#generation = generation;
+    this.#start = fen;
+    this.#played = [];
+    this.#status = -1;
+  }
+
+  /** Back to the standard start position (the history is cleared). */
+  reset() {
+    this.load(DEFAULT_POSITION);
+  }
+
+  /** Whether this game follows Chess960's castling rules. */
+  isChess960() {
+    return this.#chess960;
+  }
+
+  fen() {
+    return this.#raw.fen();
+  }
+
+  #bits() {
+    if (this.#status < 0) this.#status = this.#raw.status();
+    return this.#status;
+  }
+
+  turn() {
+    return this.#bits() & BLACK ? "b" : "w";
+  }
+
+  moves({ verbose = false, square = undefined, piece = undefined } = {}) {
+    // chess.js: a falsy square means every square, an unknown one none.
+    const index = square ? squareIndex(square) : 64;
+    if (square && index === 64) return [];
+    if (!verbose && piece === undefined) return lines(this.#raw.movesSan(index));
+    let moves = records(this.#raw.movesVerbose(index), this.#raw.fen());
+    if (piece !== undefined) moves = moves.filter((m) => m.piece === String(piece).toLowerCase());
+    return verbose ? moves : moves.map((m) => m.san);
+  }
+
+  /**
+   * Plays a move given in SAN (read leniently, as chess.js does: UCI such as `e2e4` too) or as
+   * `{ from, to, promotion }`, and returns it; throws `IllegalMoveError` when it is not legal.
+   */
+  move(move, options = {}) {
+    void options;
+    const before = this.#raw.fen();
+    let record;
+    const refused = () =>
+      new IllegalMoveError(`Invalid move: ${typeof move === "string" ? move : JSON.stringify(move)}`, move);
+    if (typeof move === "string") {
+      try {
+        record = this.#raw.playText(move);
+      } catch (error) {
+        throw typeof error === "string" ? refused() : translate(error, move);
+      }
+    } else if (move !== null && typeof move === "object") {
+      const { from, to, promotion } = move;
+      const valid =
+        squareIndex(from) < 64 &&
+        squareIndex(to) < 64 &&
+        (promotion === undefined || (typeof promotion === "string" && /^[nbrq]$/.test(promotion)));
+      if (!valid) throw refused();
+      try {
+        record = this.#raw.playUci(from + to + (promotion ?? ""));
+      } catch (error) {
+        throw typeof error === "string" ? refused() : translate(error, move);
+      }
+    } else {
+      throw refused();
+    }
+    this.#status = -1;
+    const played = new Move(record, before);
+    this.#played.push(played.lan);
+    return played;
+  }
+
+  /** Takes back the last move and returns it, or `null` at the start. */
+  undo() {
+    const record = this.#raw.undo();
+    if (record === undefined) return null;
+    this.#played.pop();
+    this.#status = -1;
+    return new Move(record, this.#raw.fen());
+  }
+
+  history({ verbose = false } = {}) {
+    if (!verbose) return lines(this.#raw.historySan());
+    const moves = records(this.#raw.historyVerbose(), "");
+    let before = this.#raw.startFen();
+    for (const m of moves) {
+      m.before = before;
+      before = m.after;
+    }
+    return moves;
+  }
+
+  get(square) {
+    const index = squareIndex(square);
+    if (index === 64) return undefined;
+    const letter = this.#raw.placement()[index];
+    if (letter === ".") return undefined;
+    const lower = letter.toLowerCase();
+    return { type: lower, color: letter === lower ? "b" : "w" };
+  }
+
+  board() {
+    const placement = this.#raw.placement();
+    const rows = [];
+    for (let r = 0; r < 8; r++) {
+      const row = [];
+      for (let f = 0; f < 8; f++) {
+        const letter = placement[r * 8 + f];
+        if (letter === ".") {
+          row.push(null);
+        } else {
+          const lower = letter.toLowerCase();
+          row.push({ square: FILES[f] + (8 - r), type: lower, color: letter === lower ? "b" : "w" });
+        }
+      }
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  ascii() {
+    const placement = this.#raw.placement();
+    let s = "   +------------------------+\n";
+    for (let r = 0; r < 8; r++) {
+      s += " " + (8 - r) + " |";
+      for (let f = 0; f < 8; f++) s += " " + placement[r * 8 + f] + " ";
+      s += "|\n";
+    }
+    return s + "   +------------------------+\n     a  b  c  d  e  f  g  h";
+  }
+
+  inCheck() {
+    return (this.#bits() & CHECK) !== 0;
+  }
+  isCheck() {
+    return this.inCheck();
+  }
+  isCheckmate() {
+    return (this.#bits() & CHECKMATE) !== 0;
+  }
+  isStalemate() {
+    return (this.#bits() & STALEMATE) !== 0;
+  }
+  isInsufficientMaterial() {
+    return (this.#bits() & INSUFFICIENT) !== 0;
+  }
+  isThreefoldRepetition() {
+    return (this.#bits() & THREEFOLD) !== 0;
+  }
+  /** A hundred half-moves without capture or pawn move, unless that last move mated. */
+  isDrawByFiftyMoves() {
+    return (this.#bits() & FIFTY) !== 0;
+  }
+  isDraw() {
+    return (this.#bits() & (STALEMATE | INSUFFICIENT | THREEFOLD | FIFTY)) !== 0;
+  }
+  isGameOver() {
+    return (this.#bits() & (CHECKMATE | STALEMATE | INSUFFICIENT | THREEFOLD | FIFTY)) !== 0;
+  }
+
+  moveNumber() {
+    return this.#raw.moveNumber();
+  }
+
+  /** Leaf nodes `depth` plies below (`perft(0)` is 1). */
+  perft(depth) {
+    checkDepth(depth);
+    return call(() => this.#raw.perft(depth));
+  }
+
+  /** Perft split by root move: a `Map` from UCI to leaf count, in generation order. */
+  divide(depth) {
+    checkDepth(depth);
+    return divideMap(call(() => this.#raw.divide(depth)));
+  }
+
+  /** Perft statistics: nodes, captures, en_passant, castles, ... (the Rust library's names). */
+  perftStats(depth) {
+    checkDepth(depth);
+    return statsObject(call(() => this.#raw.perftStats(depth)));
+  }
+
+  /** The statistics of each root move: a `Map` from UCI to statistics `depth` plies deep. */
+  divideStats(depth) {
+    checkDepth(depth);
+    return divideStatsMap(call(() => this.#raw.divideStats(depth)));
+  }
+
+  /** The Polyglot (Zobrist) key of the position, as a BigInt. */
+  polyglotKey() {
+    return this.#raw.polyglotKey();
+  }
+}
+
+const CLONE = Symbol("clone");
+
+/**
+ * A position without history and without per-move objects: UCI in and out, for bots and bulk
+ * work. `play` changes it in place; `clone` copies it.
+ */
+export class Position {
+  #position;
+  #generation = generation;
+  #start;
+  #chess960;
+  #played = []; // the moves played, UCI: with #start, what rebuilds the engine's position
+
+  constructor(fen = DEFAULT_POSITION, options = {}) {
+    if (fen === CLONE) return; // clone() fills the fields
+    this.#chess960 = Boolean(options?.chess960);
+    this.#position = call(() => construct(RawPosition, checkFen(fen), this.#chess960), fen);
+    this.#start = fen;
+  }
+
+  // The engine's position, rebuilt after a restart of the engine.
+  get #raw() {
+    if (this.#generation !== generation) {
+      const position = construct(RawPosition, this.#start, this.#chess960);
+      for (const uci of this.#played) position.play(uci);
+      this.#position = position;
+      this.#generation = generation;
+    }
+    return this.#position;
+  }
+
+  fen() {
+    return this.#raw.fen();
+  }
+  turn() {
+    return this.#raw.blackToMove() ? "b" : "w";
+  }
+  /** The legal moves in UCI (Chess960 castling as king takes rook). */
+  legalMoves() {
+    const text = this.#raw.legalMoves();
+    return text.length === 0 ? [] : text.split(" ");
+  }
+  /** The legal moves in SAN. */
+  legalMovesSan() {
+    return lines(this.#raw.movesSan(64));
+  }
+  /** The number of legal moves. */
+  countMoves() {
+    return this.#raw.countMoves();
+  }
+  /** Plays a UCI move in place; throws `IllegalMoveError` when not legal. Returns `this`. */
+  play(uci) {
+    if (typeof uci !== "string") throw new IllegalMoveError(`Invalid move: ${String(uci)}`, uci);
+    call(() => this.#raw.play(uci), uci);
+    this.#played.push(uci);
+    return this;
+  }
+  /** The SAN of a legal UCI move. */
+  san(uci) {
+    if (typeof uci !== "string") throw new IllegalMoveError(`Invalid move: ${String(uci)}`, uci);
+    return call(() => this.#raw.san(uci), uci);
+  }
+  /** The UCI of a legal SAN move. */
+  parseSan(san) {
+    if (typeof san !== "string") throw new IllegalMoveError(`Invalid move: ${String(san)}`, san);
+    return call(() => this.#raw.parseSan(san), san);
+  }
+  clone() {
+    const raw = this.#raw;
+    const copy = new Position(CLONE);
+    copy.#position = raw.clone();
+    copy.#generation = this.#generation;
+    copy.#start = this.#start;
+    copy.#chess960 = this.#chess960;
+    copy.#played = this.#played.slice();
+    return copy;
+  }
+  isCheck() {
+    return (this.#raw.status() & CHECK) !== 0;
+  }
+  isCheckmate() {
+    return (this.#raw.status() & CHECKMATE) !== 0;
+  }
+  isStalemate() {
+    return (this.#raw.status() & STALEMATE) !== 0;
+  }
+  isInsufficientMaterial() {
+    return (this.#raw.status() & INSUFFICIENT) !== 0;
+  }
+  polyglotKey() {
+    return this.#raw.polyglotKey();
+  }
+  perft(depth) {
+    checkDepth(depth);
+    return call(() => this.#raw.perft(depth));
+  }
+  divide(depth) {
+    checkDepth(depth);
+    return divideMap(call(() => this.#raw.divide(depth)));
+  }
+  perftStats(depth) {
+    checkDepth(depth);
+    return statsObject(call(() => this.#raw.perftStats(depth)));
+  }
+  divideStats(depth) {
+    checkDepth(depth);
+    return divideStatsMap(call(() => this.#raw.divideStats(depth)));
+  }
+}

@@ -1,0 +1,105 @@
+// The package as users get it: the declarations match the module, `tsc` accepts a typed use of
+// it, and `npm pack` makes a tarball that installs (offline) and imports in a fresh project.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Chess as Oracle } from "chess.js";
+import * as bitmove from "../index.js";
+
+const js = fileURLToPath(new URL("..", import.meta.url));
+const declarations = readFileSync(join(js, "index.d.ts"), "utf8");
+
+test("every export of index.js is declared in index.d.ts, and the reverse", () => {
+  const declared = [...declarations.matchAll(/^export (?:class|const) (\w+)/gm)].map((m) => m[1]).sort();
+  const types = [...declarations.matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => m[1]);
+  assert.deepEqual(Object.keys(bitmove).sort(), declared);
+  assert.ok(types.includes("PerftStats"));
+});
+
+test("every method declared for Chess, Position and Move exists, and every public one is declared", () => {
+  for (const name of ["Chess", "Position", "Move"]) {
+    const body = declarations.slice(declarations.indexOf(`export class ${name} `));
+    const block = body.slice(0, body.indexOf("\n}\n"));
+    const declared = [...new Set([...block.matchAll(/^ {2}(\w+)\(/gm)].map((m) => m[1]))]
+      .filter((m) => m !== "constructor")
+      .sort();
+    const runtime = Object.getOwnPropertyNames(bitmove[name].prototype)
+      .filter((m) => m !== "constructor")
+      .sort();
+    assert.deepEqual(runtime, declared, name);
+  }
+  const stats = new bitmove.Chess().perftStats(1);
+  const block = declarations.slice(declarations.indexOf("export interface PerftStats"));
+  const fields = [...block.slice(0, block.indexOf("}")).matchAll(/^ {2}(\w+): number;/gm)].map((m) => m[1]);
+  assert.deepEqual(Object.keys(stats), fields);
+});
+
+test("tsc accepts test/types.ts, a typed use of the package", () => {
+  execFileSync(join(js, "node_modules", ".bin", "tsc"), ["-p", join(js, "test", "tsconfig.json")], {
+    stdio: "pipe",
+  });
+});
+
+test("npm pack makes a tarball that installs offline and imports in a fresh project", () => {
+  const dir = mkdtempSync(join(tmpdir(), "bitmove-pack-"));
+  try {
+    const out = execFileSync("npm", ["pack", "--json", "--pack-destination", dir], {
+      cwd: js,
+      encoding: "utf8",
+    });
+    const [{ filename, files }] = JSON.parse(out);
+    const paths = files.map((f) => f.path).sort();
+    assert.ok(paths.includes("wasm/bitmove_wasm_bg.wasm") && paths.includes("index.d.ts"), paths.join());
+    assert.ok(!paths.some((p) => p.startsWith("test/") || p.startsWith("node_modules/")), paths.join());
+    const project = join(dir, "project");
+    execFileSync("mkdir", [project]);
+    writeFileSync(
+      join(project, "package.json"),
+      JSON.stringify({ name: "fresh", private: true, type: "module" }),
+    );
+    execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", join(dir, filename)], {
+      cwd: project,
+      stdio: "pipe",
+    });
+    writeFileSync(
+      join(project, "main.js"),
+      'import { Chess } from "bitmove";\nconst c = new Chess();\nc.move("e4");\nconsole.log(c.perft(3), c.fen());\n',
+    );
+    const printed = execFileSync("node", ["main.js"], { cwd: project, encoding: "utf8" }).trim();
+    const oracle = new Oracle();
+    oracle.move("e4");
+    assert.equal(printed, `${oracle.perft(3)} ${oracle.fen()}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("docs/javascript.md's example prints what its comments say", () => {
+  const docs = readFileSync(join(js, "..", "docs", "javascript.md"), "utf8");
+  const code = docs.split("```js\n")[1].split("```")[0];
+  let checks = 0;
+  const lines = code.split("\n").map((line) => {
+    const m = /^console\.log\((.*)\); \/\/ (.*)$/.exec(line);
+    if (!m || m[2].includes("...")) return line;
+    checks++;
+    return `__check(${JSON.stringify(m[2])}, ${m[1]});`;
+  });
+  const dir = mkdtempSync(join(js, ".example-"));
+  try {
+    const file = join(dir, "example.mjs");
+    const check =
+      'import { format } from "node:util";\n' +
+      "let __failed = 0;\n" +
+      "const __check = (want, ...args) => { const got = format(...args); " +
+      "if (got !== want) { __failed++; console.error(`got ${got}, the docs say ${want}`); } };\n";
+    writeFileSync(file, check + lines.join("\n") + "\nif (__failed) process.exit(1);\n");
+    execFileSync("node", [file], { stdio: "pipe" });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assert.ok(checks >= 8, `${checks} checked lines`);
+});

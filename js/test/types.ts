@@ -1,0 +1,47 @@
+// Compiled by `npm run typecheck` (tsc, no output): uses every declared name of index.d.ts
+// the way a TypeScript user would, through the package's own name.
+import {
+  Chess,
+  Position,
+  Move,
+  FenError,
+  IllegalMoveError,
+  BitmoveError,
+  DEFAULT_POSITION,
+  MAX_DEPTH,
+  type PerftStats,
+  type Piece,
+  type Square,
+} from "bitmove";
+
+const game: Chess = new Chess(DEFAULT_POSITION, { chess960: false });
+const sans: string[] = game.moves();
+const verbose: Move[] = game.moves({ verbose: true, square: "e2" });
+const first: Move = verbose[0];
+const flags: string = first.flags;
+const captured: string | undefined = first.captured;
+const played: Move = game.move("e4");
+game.move({ from: "e7", to: "e5" });
+const undone: Move | null = game.undo();
+const history: string[] = game.history();
+const verboseHistory: Move[] = game.history({ verbose: true });
+const piece: Piece | undefined = game.get("e1");
+const square: Square | undefined = game.board()[7][4]?.square;
+const over: boolean = game.isGameOver() || game.isDraw() || game.isCheckmate() || game.inCheck();
+const nodes: number = game.perft(Math.min(3, MAX_DEPTH));
+const split: Map<string, number> = game.divide(2);
+const stats: PerftStats = game.perftStats(2);
+const perMove: Map<string, PerftStats> = game.divideStats(2);
+const key: bigint = game.polyglotKey();
+const position: Position = new Position().play("e2e4").clone();
+const uci: string[] = position.legalMoves();
+try {
+  new Chess("bad");
+} catch (error) {
+  if (error instanceof FenError || error instanceof IllegalMoveError || error instanceof BitmoveError) {
+    const message: string = error.message;
+    void message;
+  }
+}
+void [sans, flags, captured, played, undone, history, verboseHistory, piece, square, over, nodes];
+void [split, stats.en_passant + stats.checkmates, perMove, key, uci];
