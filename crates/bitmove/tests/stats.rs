@@ -444,6 +444,40 @@ fn threads_and_hash_change_nothing() {
     }
 }
 
+/// Each root move's share, at depths 1 and 2, against the slow rules: at depth 1 a root
+/// move's statistics are its own kind (capture, castle, check, mate, ...).
+#[test]
+fn divide_stats_gives_each_root_move_its_own_leaves() {
+    let mut boards: Vec<Board> = [KIWIPETE, POSITION_3, POSITION_4]
+        .iter()
+        .map(|fen| fen.parse().unwrap())
+        .collect();
+    boards.extend(common::random_positions(40, 60, 5));
+    for board in &boards {
+        for depth in [1, 2] {
+            for threads in [1, 2] {
+                let options = PerftOptions {
+                    threads,
+                    hash_mb: 0,
+                };
+                let split = divide_stats_with(board, depth, &options);
+                assert_eq!(split.len(), board.legal_moves().len());
+                for (mv, stats) in split {
+                    let mut child = board.clone();
+                    child.play_unchecked(mv);
+                    let mut expected = PerftStats::default();
+                    if depth == 1 {
+                        classify(board, mv, &child, &mut expected);
+                    } else {
+                        expected = slow_stats(&child, depth - 1);
+                    }
+                    assert_eq!(stats, expected, "{board} {mv} depth {depth}");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn fields_and_sums() {
     let names: Vec<&str> = PerftStats::default()

@@ -321,6 +321,33 @@ fn made_leaf<S: Sliders>(
     }
 }
 
+/// The one leaf `mv` leads to, classified on its own (for splitting depth-1 statistics by
+/// root move): its kind (capture, en passant, castle, promotion) from `board`, then its
+/// checks, mates and stalemates from the made child. `board`'s checkers and pins are known.
+#[cfg(feature = "std")]
+pub(super) fn one_leaf<S: Sliders>(s: S, board: &Board, mv: Move) -> PerftStats {
+    let mut out = PerftStats::default();
+    let us = board.side_to_move();
+    let Some(piece) = board.piece_on(mv.from) else {
+        return out;
+    };
+    let castle = piece == Piece::King && board.colors(us).has(mv.to);
+    let en_passant =
+        piece == Piece::Pawn && mv.from.file() != mv.to.file() && !board.occupied().has(mv.to);
+    out.captures = u64::from(en_passant || board.colors(!us).has(mv.to));
+    out.en_passant = u64::from(en_passant);
+    out.castles = u64::from(castle);
+    out.promotions = u64::from(piece == Piece::Pawn && mv.promotion.is_some());
+    // Where the piece that may check directly ends up: the rook, when castling.
+    let moved = if castle {
+        crate::board::castling_targets(us, mv.from, mv.to).1
+    } else {
+        mv.to
+    };
+    made_leaf(s, board, piece, mv, moved, &mut out);
+    out
+}
+
 /// Works out [`LeafContext`] for `board`, whose side to move is `us`.
 #[inline(always)]
 fn leaf_context<S: Sliders>(s: S, board: &Board, us: Color) -> LeafContext {

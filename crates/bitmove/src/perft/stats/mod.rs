@@ -363,6 +363,18 @@ pub fn divide_stats_with(
     use std::vec::Vec;
 
     let depth = depth.max(1);
+    if depth == 1 {
+        // A leaf's statistics are those of the move that reached it, which the child
+        // position alone does not tell: each root move is classified from the root.
+        let backend = crate::SliderBackend::current();
+        return crate::attacks::dispatch!(backend, |s| {
+            let root = board.checked(s);
+            root.legal_moves()
+                .into_iter()
+                .map(|mv| (mv, leaf::one_leaf(s, &root, mv)))
+                .collect()
+        });
+    }
     let threads = options.thread_count().max(1);
     let (roots, items, remaining) = super::parallel::work_items(board, depth, threads);
     let table = (options.hash_mb > 0)
