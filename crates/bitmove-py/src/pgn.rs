@@ -561,6 +561,28 @@ struct Batch {
 }
 
 impl Batch {
+    /// An empty batch with room for `rows` rows of the columns that are filled: a batch is
+    /// never grown by reallocation (reserved pages not written cost nothing).
+    fn with_rows(rows: usize, vocab: Vocabulary, wanted: Wanted) -> Batch {
+        let bytes = |width: usize| Vec::with_capacity(rows * width);
+        Batch {
+            rows: 0,
+            game: bytes(8),
+            ply: bytes(4),
+            fen: Vec::with_capacity(if wanted.fen { rows } else { 0 }),
+            planes: bytes(if wanted.planes { encode::PLANES_LEN } else { 0 }),
+            mv: bytes(4),
+            mask: bytes(if wanted.mask { vocab.len() } else { 0 }),
+            turn: bytes(1),
+            result: bytes(1),
+            white_elo: bytes(4),
+            black_elo: bytes(4),
+            clock: bytes(8),
+            eval: bytes(8),
+            mate: bytes(4),
+        }
+    }
+
     /// Appends `from`'s rows `start..end`.
     fn append(&mut self, from: &Batch, start: usize, end: usize, vocab: Vocabulary) {
         let n = vocab.len();
@@ -682,6 +704,7 @@ pub(crate) struct PositionBatches {
     batch_size: usize,
     vocab: Vocabulary,
     columns: Vec<&'static str>,
+    wanted: Wanted,
     /// Bytes of (decompressed) input read when the last batch was made.
     bytes: AtomicU64,
 }
@@ -739,6 +762,7 @@ fn positions(
         batch_size,
         vocab,
         columns,
+        wanted,
         bytes: AtomicU64::new(0),
     })
 }
@@ -806,8 +830,8 @@ impl PositionBatches {
         let Some(mut state) = lock()?.take() else {
             return Ok(None);
         };
-        let mut batch = Batch::default();
         let (size, vocab) = (self.batch_size, self.vocab);
+        let mut batch = Batch::with_rows(size.min(1 << 20), vocab, self.wanted);
         let over = loop {
             let (back, filled, result) = py.detach(move || {
                 let result = fill(&mut state, &mut batch, size, vocab);
