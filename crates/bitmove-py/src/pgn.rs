@@ -9,8 +9,8 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead, Read};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use bitmove::pgn::{
     self as lib, ErrorKind, Eval, Game, GameError, NULL_MOVE, ParMap, Reader, Visitor,
@@ -541,7 +541,7 @@ struct Wanted {
     mask: bool,
 }
 
-/// A batch of positions being filled: each numeric column as its bytes (native order).
+/// The positions of one game, encoded: each numeric column as its bytes (native order).
 #[derive(Default)]
 struct Batch {
     rows: usize,
@@ -558,63 +558,6 @@ struct Batch {
     clock: Vec<u8>,
     eval: Vec<u8>,
     mate: Vec<u8>,
-}
-
-impl Batch {
-    /// An empty batch with room for `rows` rows of the columns that are filled: a batch is
-    /// never grown by reallocation (reserved pages not written cost nothing).
-    fn with_rows(rows: usize, vocab: Vocabulary, wanted: Wanted) -> Batch {
-        let bytes = |width: usize| Vec::with_capacity(rows * width);
-        Batch {
-            rows: 0,
-            game: bytes(8),
-            ply: bytes(4),
-            fen: Vec::with_capacity(if wanted.fen { rows } else { 0 }),
-            planes: bytes(if wanted.planes { encode::PLANES_LEN } else { 0 }),
-            mv: bytes(4),
-            mask: bytes(if wanted.mask { vocab.len() } else { 0 }),
-            turn: bytes(1),
-            result: bytes(1),
-            white_elo: bytes(4),
-            black_elo: bytes(4),
-            clock: bytes(8),
-            eval: bytes(8),
-            mate: bytes(4),
-        }
-    }
-
-    /// Appends `from`'s rows `start..end`.
-    fn append(&mut self, from: &Batch, start: usize, end: usize, vocab: Vocabulary) {
-        let n = vocab.len();
-        fn take(col: &[u8], width: usize, start: usize, end: usize) -> &[u8] {
-            &col[start * width..end * width]
-        }
-        self.game.extend_from_slice(take(&from.game, 8, start, end));
-        self.ply.extend_from_slice(take(&from.ply, 4, start, end));
-        if !from.fen.is_empty() {
-            self.fen.extend_from_slice(&from.fen[start..end]);
-        }
-        if !from.planes.is_empty() {
-            self.planes
-                .extend_from_slice(take(&from.planes, encode::PLANES_LEN, start, end));
-        }
-        self.mv.extend_from_slice(take(&from.mv, 4, start, end));
-        if !from.mask.is_empty() {
-            self.mask.extend_from_slice(take(&from.mask, n, start, end));
-        }
-        self.turn.extend_from_slice(take(&from.turn, 1, start, end));
-        self.result
-            .extend_from_slice(take(&from.result, 1, start, end));
-        self.white_elo
-            .extend_from_slice(take(&from.white_elo, 4, start, end));
-        self.black_elo
-            .extend_from_slice(take(&from.black_elo, 4, start, end));
-        self.clock
-            .extend_from_slice(take(&from.clock, 8, start, end));
-        self.eval.extend_from_slice(take(&from.eval, 8, start, end));
-        self.mate.extend_from_slice(take(&from.mate, 4, start, end));
-        self.rows += end - start;
-    }
 }
 
 /// The result as a number from White's view: 1, 0 (draw), -1, or -2 when unknown (`*`).
@@ -694,7 +637,7 @@ fn encode_game(game: Game, vocab: Vocabulary, wanted: Wanted) -> Batch {
 /// and how far.
 struct PositionState {
     games: ParMap<Batch>,
-    current: Option<(Batch, usize)>,
+    current: Option<(Arc<Batch>, usize)>,
 }
 
 /// The iterator of `bitmove.pgn.positions`: a dict of NumPy arrays per batch.
@@ -704,7 +647,6 @@ pub(crate) struct PositionBatches {
     batch_size: usize,
     vocab: Vocabulary,
     columns: Vec<&'static str>,
-    wanted: Wanted,
     /// Bytes of (decompressed) input read when the last batch was made.
     bytes: AtomicU64,
 }
@@ -762,51 +704,68 @@ fn positions(
         batch_size,
         vocab,
         columns,
-        wanted,
         bytes: AtomicU64::new(0),
     })
 }
 
-/// Bytes as a NumPy array of `dtype` and `shape`, owning its memory.
-fn array<'py>(
-    py: Python<'py>,
-    bytes: &[u8],
-    dtype: &str,
-    shape: &[usize],
-) -> PyResult<Bound<'py, PyAny>> {
-    let numpy = py.import("numpy")?;
-    let buffer = PyByteArray::new(py, bytes);
-    let flat = numpy.call_method1("frombuffer", (buffer, numpy.getattr(dtype)?))?;
-    flat.call_method1("reshape", (PyTuple::new(py, shape)?,))
-}
+/// Rows `start..end` of a game's encoded positions: a piece of a batch.
+type Segment = (Arc<Batch>, usize, usize);
 
-/// Fills a batch from the reader, without the GIL; the batch and whether the input is over.
+/// Takes games from the reader until `size` rows are held or a few games were taken (then
+/// the caller looks for Ctrl-C), without the GIL; true when the input is over.
 fn fill(
     state: &mut PositionState,
-    batch: &mut Batch,
+    segments: &mut Vec<Segment>,
+    rows: &mut usize,
     size: usize,
-    vocab: Vocabulary,
 ) -> io::Result<bool> {
     let mut games = 0;
-    while batch.rows < size && games < GAMES_PER_POLL {
-        if let Some((game, at)) = &mut state.current {
-            let end = game.rows.min(*at + size - batch.rows);
-            batch.append(game, *at, end, vocab);
-            *at = end;
-            if *at == game.rows {
-                state.current = None;
+    while *rows < size && games < GAMES_PER_POLL {
+        if let Some((game, at)) = state.current.take() {
+            let end = game.rows.min(at + size - *rows);
+            *rows += end - at;
+            if end < game.rows {
+                state.current = Some((Arc::clone(&game), end));
+            }
+            if end > at {
+                segments.push((game, at, end));
             }
             continue;
         }
         match state.games.next() {
             Some(game) => {
-                state.current = Some((game?, 0));
+                state.current = Some((Arc::new(game?), 0));
                 games += 1;
             }
             None => return Ok(true),
         }
     }
     Ok(false)
+}
+
+/// One column of the segments as a NumPy array: the bytes copied once, straight into the
+/// array's buffer.
+fn column<'py>(
+    py: Python<'py>,
+    segments: &[Segment],
+    part: fn(&Batch) -> &[u8],
+    width: usize,
+    dtype: &str,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    let total: usize = segments.iter().map(|(_, s, e)| (e - s) * width).sum();
+    let buffer = PyByteArray::new_with(py, total, |out| {
+        let mut at = 0;
+        for (game, start, end) in segments {
+            let bytes = &part(game)[start * width..end * width];
+            out[at..at + bytes.len()].copy_from_slice(bytes);
+            at += bytes.len();
+        }
+        Ok(())
+    })?;
+    let numpy = py.import("numpy")?;
+    let flat = numpy.call_method1("frombuffer", (buffer, numpy.getattr(dtype)?))?;
+    flat.call_method1("reshape", (PyTuple::new(py, shape)?,))
 }
 
 #[pymethods]
@@ -831,50 +790,71 @@ impl PositionBatches {
             return Ok(None);
         };
         let (size, vocab) = (self.batch_size, self.vocab);
-        let mut batch = Batch::with_rows(size.min(1 << 20), vocab, self.wanted);
+        let mut segments: Vec<Segment> = Vec::new();
+        let mut rows = 0;
         let over = loop {
-            let (back, filled, result) = py.detach(move || {
-                let result = fill(&mut state, &mut batch, size, vocab);
-                (state, batch, result)
+            let (back, taken, result) = py.detach(move || {
+                let result = fill(&mut state, &mut segments, &mut rows, size);
+                (state, (segments, rows), result)
             });
             state = back;
-            batch = filled;
+            (segments, rows) = taken;
             self.bytes
                 .store(state.games.bytes_read(), Ordering::Relaxed);
             let over = result.map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))?;
             // Ctrl-C: the error propagates and the reader (its threads) is dropped.
             py.check_signals()?;
-            if over || batch.rows >= size {
+            if over || rows >= size {
                 break over;
             }
         };
         if !over {
             *lock()? = Some(state);
         }
-        if batch.rows == 0 {
+        if rows == 0 {
             return Ok(None);
         }
-        let n = batch.rows;
+        let n = rows;
+        let segments = segments.as_slice();
         let out = PyDict::new(py);
         for &name in &self.columns {
             let value = match name {
-                "game" => array(py, &batch.game, "int64", &[n])?,
-                "ply" => array(py, &batch.ply, "int32", &[n])?,
+                "game" => column(py, segments, |b| &b.game, 8, "int64", &[n])?,
+                "ply" => column(py, segments, |b| &b.ply, 4, "int32", &[n])?,
                 "fen" => {
+                    let fens: Vec<&str> = segments
+                        .iter()
+                        .flat_map(|(game, start, end)| game.fen[*start..*end].iter())
+                        .map(String::as_str)
+                        .collect();
                     let numpy = py.import("numpy")?;
-                    let list = PyList::new(py, &batch.fen)?;
+                    let list = PyList::new(py, fens)?;
                     numpy.call_method1("array", (list, numpy.getattr("object_")?))?
                 }
-                "planes" => array(py, &batch.planes, "bool_", &[n, 12, 8, 8])?,
-                "move" => array(py, &batch.mv, "int32", &[n])?,
-                "mask" => array(py, &batch.mask, "bool_", &[n, vocab.len()])?,
-                "turn" => array(py, &batch.turn, "bool_", &[n])?,
-                "result" => array(py, &batch.result, "int8", &[n])?,
-                "white_elo" => array(py, &batch.white_elo, "int32", &[n])?,
-                "black_elo" => array(py, &batch.black_elo, "int32", &[n])?,
-                "clock" => array(py, &batch.clock, "float64", &[n])?,
-                "eval" => array(py, &batch.eval, "float64", &[n])?,
-                _ => array(py, &batch.mate, "int32", &[n])?,
+                "planes" => column(
+                    py,
+                    segments,
+                    |b| &b.planes,
+                    encode::PLANES_LEN,
+                    "bool_",
+                    &[n, 12, 8, 8],
+                )?,
+                "move" => column(py, segments, |b| &b.mv, 4, "int32", &[n])?,
+                "mask" => column(
+                    py,
+                    segments,
+                    |b| &b.mask,
+                    vocab.len(),
+                    "bool_",
+                    &[n, vocab.len()],
+                )?,
+                "turn" => column(py, segments, |b| &b.turn, 1, "bool_", &[n])?,
+                "result" => column(py, segments, |b| &b.result, 1, "int8", &[n])?,
+                "white_elo" => column(py, segments, |b| &b.white_elo, 4, "int32", &[n])?,
+                "black_elo" => column(py, segments, |b| &b.black_elo, 4, "int32", &[n])?,
+                "clock" => column(py, segments, |b| &b.clock, 8, "float64", &[n])?,
+                "eval" => column(py, segments, |b| &b.eval, 8, "float64", &[n])?,
+                _ => column(py, segments, |b| &b.mate, 4, "int32", &[n])?,
             };
             out.set_item(name, value)?;
         }
