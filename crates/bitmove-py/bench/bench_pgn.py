@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import logging
 import os
 import platform
 import time
@@ -89,10 +90,11 @@ def bitmove_games(path: Path, threads: int):
     return games, plies
 
 
-def bitmove_positions(path: Path, threads: int, limit_games=None):
+def bitmove_positions(path: Path, threads: int, batch_size: int = 65536, limit_games=None):
     rows = 0
+    columns = ["game", "planes", "move", "mask"]
     for batch in bitmove.pgn.positions(
-        path, threads=threads, columns=["game", "planes", "move", "mask"]
+        path, threads=threads, columns=columns, batch_size=batch_size
     ):
         if limit_games is not None:
             batch_rows = int((batch["game"] < limit_games).sum())
@@ -144,6 +146,8 @@ def main() -> None:
     )
     args = parser.parse_args()
     files = [Path(f) for f in args.files] or [GAMES / name for name in DEFAULT]
+    logging.getLogger("bitmove.pgn").setLevel(logging.CRITICAL)  # games bitmove does not play
+    logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
     print(f"CPU: {cpu()}; python-chess {chess.__version__}; bitmove {bitmove.__version__}\n")
     print("| file | reader | threads | games/s | plies/s | MB/s | vs python-chess |")
     print("|---|---|---|---|---|---|---|")
@@ -178,13 +182,17 @@ def main() -> None:
         print(
             f"| {path.name} | python-chess + NumPy encoding (first {n} games) | 1 | | {enc_rate:,.0f} positions/s | | 1.0x (of the encoding) |"
         )
-        for threads in (1, 2):
+        for threads, size in ((1, 65536), (2, 65536), (1, 4096), (2, 4096)):
             t, rows = best(
-                lambda threads=threads, path=path: bitmove_positions(path, threads), args.repeat
+                lambda threads=threads, path=path, size=size: bitmove_positions(
+                    path, threads, size
+                ),
+                args.repeat,
             )
             rate = rows / t
             print(
-                f"| {path.name} | bitmove.pgn.positions (planes, move, mask) | {threads} | {games / t:,.0f} | "
+                f"| {path.name} | bitmove.pgn.positions (planes, move, mask; batches of {size:,}) "
+                f"| {threads} | {games / t:,.0f} | "
                 f"{rate:,.0f} positions/s | {mb / t:,.1f} | {rate / enc_rate:,.1f}x (of the encoding) |"
             )
 
