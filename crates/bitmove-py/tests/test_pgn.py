@@ -5,6 +5,7 @@ python-chess and NumPy), and hand-made broken games."""
 
 from __future__ import annotations
 
+import gzip
 import io
 import math
 import re
@@ -15,6 +16,7 @@ import bitmove.pgn
 import bitmove.vocab
 import numpy as np
 import pytest
+from zstd_frames import write_zst, zstd_cli_agrees
 
 chess = pytest.importorskip("chess")
 chess_pgn = pytest.importorskip("chess.pgn")
@@ -305,13 +307,28 @@ def test_games_threads_give_the_same_records():
     assert one == two and len(one) == 30
 
 
-def test_compressed_files_read_as_plain_ones():
-    plain = [(r.headers, r.moves) for r in bitmove.pgn.games(DATA / "lichess-2021-10-30.pgn")]
-    packed = [(r.headers, r.moves) for r in bitmove.pgn.games(DATA / "lichess-2021-10-30.pgn.zst")]
-    assert plain == packed
-    a = next(bitmove.pgn.positions(DATA / "lichess-2021-10-30.pgn", columns=["fen", "move"]))
-    b = next(bitmove.pgn.positions(DATA / "lichess-2021-10-30.pgn.zst", columns=["fen", "move"]))
+def test_compressed_files_read_as_plain_ones(tmp_path):
+    plain_path = DATA / "lichess-2021-10-30.pgn"
+    packed_path = write_zst(plain_path, tmp_path / "lichess.pgn.zst")
+    assert zstd_cli_agrees(packed_path, plain_path.read_bytes()) in (None, True)
+    plain = [(r.headers, r.moves, r.clocks) for r in bitmove.pgn.games(plain_path)]
+    packed = [(r.headers, r.moves, r.clocks) for r in bitmove.pgn.games(packed_path)]
+    assert plain == packed and len(plain) == 30
+    a = next(bitmove.pgn.positions(plain_path, columns=["fen", "move"]))
+    b = next(bitmove.pgn.positions(packed_path, columns=["fen", "move"]))
     assert list(a["fen"]) == list(b["fen"]) and (a["move"] == b["move"]).all()
+    gz = tmp_path / "lichess.pgn.gz"
+    gz.write_bytes(gzip.compress(plain_path.read_bytes()))
+    assert [(r.headers, r.moves, r.clocks) for r in bitmove.pgn.games(gz)] == plain
+
+
+def test_a_corrupt_zst_file_is_an_os_error(tmp_path):
+    path = tmp_path / "bad.pgn.zst"
+    path.write_bytes(b"\x28\xb5\x2f\xfd" + bytes(range(200)))
+    with pytest.raises(OSError):
+        list(bitmove.pgn.games(path))
+    with pytest.raises(OSError):
+        list(bitmove.pgn.positions(path))
 
 
 def test_bulk_readers_refuse_bad_arguments(tmp_path):

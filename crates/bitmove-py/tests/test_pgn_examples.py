@@ -17,6 +17,7 @@ import bitmove.pgn
 import bitmove.vocab
 import numpy as np
 import pytest
+from zstd_frames import write_zst
 
 chess_pgn = pytest.importorskip("chess.pgn")
 
@@ -36,11 +37,12 @@ def python_chess_plies(path: Path) -> list[int]:
 
 def test_training_arrays_from_a_zst_file(tmp_path):
     out = tmp_path / "train.npz"
+    packed = write_zst(DATA / "lichess-2021-10-30.pgn", tmp_path / "lichess.pgn.zst")
     run = subprocess.run(
         [
             sys.executable,
             str(EXAMPLES / "pgn_to_training_arrays.py"),
-            str(DATA / "lichess-2021-10-30.pgn.zst"),
+            str(packed),
             str(out),
             "--threads",
             "2",
@@ -130,8 +132,9 @@ def session_of(process):
         return None
 
 
-def test_dask_spreads_files_and_gathers_them_in_order():
+def test_dask_spreads_files_and_gathers_them_in_order(tmp_path):
     pytest.importorskip("distributed")
+    write_zst(DATA / "lichess-2021-10-30.pgn", tmp_path / "lichess-2021-10-30.pgn.zst")
     names = [
         "lichess-2021-10-30.pgn",
         "masters-carlsen-30.pgn",
@@ -139,14 +142,14 @@ def test_dask_spreads_files_and_gathers_them_in_order():
         "chesslib-z0.pgn",
         "tcec-frc-1.pgn",
     ]
-    paths = [str(DATA / name) for name in names]
+    paths = [str((tmp_path if name.endswith(".zst") else DATA) / name) for name in names]
     code, out, err, left = run_dask_example([*paths, "--workers", "2"])
     assert code == 0, err
     assert not left, left
     summaries = [json.loads(line) for line in out.splitlines()]
     assert [s["path"] for s in summaries] == paths
-    for name, summary in zip(names, summaries):
-        records = list(bitmove.pgn.games(DATA / name, threads=1))
+    for name, path, summary in zip(names, paths, summaries):
+        records = list(bitmove.pgn.games(path, threads=1))
         assert summary["games"] == len(records)
         # Independent count: python-chess's games and plies.
         plies = python_chess_plies(DATA / name.removesuffix(".zst"))

@@ -57,3 +57,11 @@ def test_python_modules_export_what_they_document():
         for name in module.__all__:
             assert hasattr(module, name), (module.__name__, name)
     assert bitmove.pgn.GameRecord is _pgn.GameRecord
+
+
+def test_module_examples_run():
+    import doctest
+
+    for module in (bitmove.pgn, bitmove.vocab):
+        failures, tried = doctest.testmod(module)
+        assert tried > 0 and failures == 0, module.__name__

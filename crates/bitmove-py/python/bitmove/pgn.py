@@ -22,7 +22,7 @@ Two faces:
 ['e2e4', 'e7e5', 'd1h5']
 >>> game.next().clock()
 180.0
->>> game.next().next().variations[1].move.uci()
+>>> game.next().variations[1].move.uci()  # 1... c5, the alternative to 1... e5
 'c7c5'
 >>> game.end().board().fen()
 'rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2'
