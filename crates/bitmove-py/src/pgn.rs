@@ -126,6 +126,10 @@ struct Events {
     start: Option<(String, bool)>,
     events: Vec<Event>,
     error: Option<GameError>,
+    /// For each line being read (the mainline, then each variation opened), whether a
+    /// move was played on it: the reader replays a variation only then (it is an
+    /// alternative to that move), and skips it otherwise.
+    moved: Vec<bool>,
 }
 
 /// A comment as python-chess keeps it: one space after `{` and one before `}` dropped, CRLF
@@ -179,6 +183,10 @@ impl Visitor for Events {
         } else {
             self.events.push(Event::Move(board.uci(mv).as_move(), None));
         }
+        match self.moved.last_mut() {
+            Some(moved) => *moved = true,
+            None => self.moved.push(true),
+        }
         // `e6?!`: python-chess reads the suffix as a NAG of the move.
         let tail = san
             .iter()
@@ -216,11 +224,16 @@ impl Visitor for Events {
     }
 
     fn begin_variation(&mut self) -> bool {
+        if self.moved.last() != Some(&true) {
+            return false; // skipped by the reader: no End will come
+        }
+        self.moved.push(false);
         self.events.push(Event::Begin);
         true
     }
 
     fn end_variation(&mut self) {
+        self.moved.pop();
         self.events.push(Event::End);
     }
 

@@ -541,3 +541,54 @@ def test_ctrl_c_stops_positions(tmp_path):
         if child.poll() is None:
             child.kill()
             child.wait()
+
+
+PIECES_OF_PGN = [
+    b'[Event "x"]\n',
+    b'[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n',
+    b'[Variant "Chess960"]\n',
+    b"\n",
+    b"1. e4 ",
+    b"e5 ",
+    b"Nf3 ",
+    b"(",
+    b")",
+    b"{ [%clk 0:00:0",
+    b"}",
+    b"$1 ",
+    b"-- ",
+    b"O-O ",
+    b"1-0",
+    b"\xff\xfe",
+    b"\r\n",
+    b"%",
+    b";",
+]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_no_input_breaks_the_readers(seed, tmp_path):
+    """Random PGN-ish bytes: read_game, games and positions finish, never raising."""
+    import random
+
+    rng = random.Random(seed)
+    for n in range(60):
+        data = b"".join(rng.choice(PIECES_OF_PGN) for _ in range(rng.randrange(80)))
+        if rng.random() < 0.2:
+            data += bytes(rng.randrange(256) for _ in range(20))
+        handle = io.BytesIO(data)
+        games = read_all(bitmove.pgn.read_game, handle)
+        for game in games:
+            try:
+                game.end().board()
+                for node in game.mainline():
+                    node.clock(), node.eval(), node.san()
+            except ValueError:
+                # A bad FEN tag: the game has no board, as in python-chess.
+                assert game.errors and game._start is None
+        path = tmp_path / f"{n}.pgn"
+        path.write_bytes(data)
+        records = list(bitmove.pgn.games(path, threads=2))
+        assert len(records) == len(games)
+        for batch in bitmove.pgn.positions(path, batch_size=7):
+            assert len(batch["move"]) <= 7

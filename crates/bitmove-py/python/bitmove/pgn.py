@@ -650,10 +650,11 @@ def _build(game: Game, events: list[tuple[Any, ...]]) -> None:
             stack[-1].nags.add(event[1])
         elif code == 3:
             parent = stack[-1].parent
-            assert parent is not None
+            if parent is None:  # the reader replays a variation only after a move
+                raise RuntimeError("bitmove.pgn: a variation before any move")
             stack.append(parent)
             in_variation = False
-        elif code == 4:
+        elif code == 4 and len(stack) > 1:
             stack.pop()
         elif code == 5 and game.headers.get("Result", "*") == "*":
             game.headers["Result"] = event[1]
