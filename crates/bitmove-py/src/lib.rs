@@ -15,6 +15,7 @@ mod errors;
 mod moves;
 mod outcome;
 mod perft;
+mod pgn;
 mod piece;
 
 #[pymodule]
@@ -52,5 +53,6 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode::legal_move_masks, m)?)?;
     m.add_function(wrap_pyfunction!(encode::planes_batch, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    pgn::register(m)?;
     Ok(())
 }

@@ -209,6 +209,7 @@ mod status;
 mod uci;
 #[cfg(feature = "std")]
 mod unique;
+pub mod vocab;
 mod zobrist;
 
 pub use attacks::{SliderBackend, between, line};

@@ -64,6 +64,25 @@ impl<R: BufRead> Reader<R> {
         self.splitter.bytes_read()
     }
 
+    /// The line already read from the input that begins the next game: set when a game's
+    /// movetext runs straight into the next game's tags, without a blank line between.
+    /// A caller that reads one game at a time and hands the rest of the input to another
+    /// reader (as Python's `bitmove.pgn.read_game` does with a file object) puts it back in
+    /// front.
+    ///
+    /// ```
+    /// use bitmove::pgn::Reader;
+    ///
+    /// let mut reader = Reader::new(&b"[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n"[..]);
+    /// let first = reader.next().expect("a game")?;
+    /// assert_eq!(first.moves.len(), 1);
+    /// assert_eq!(reader.pending_line(), Some(&b"[Event \"b\"]\n"[..]));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn pending_line(&self) -> Option<&[u8]> {
+        self.splitter.pending_line()
+    }
+
     /// The next game's text, for the threads of [`Reader::par_map`].
     pub(crate) fn next_raw(&mut self) -> io::Result<Option<RawGame>> {
         let mut raw = RawGame::default();

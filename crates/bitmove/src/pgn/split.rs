@@ -85,6 +85,11 @@ impl<R: BufRead> Splitter<R> {
         self.bytes
     }
 
+    /// The line already read that begins the next game, if any.
+    pub(crate) fn pending_line(&self) -> Option<&[u8]> {
+        self.pending.then_some(self.line.as_slice())
+    }
+
     /// Reads the next line into `self.line` (at most [`MAX_GAME_BYTES`] + 1 of it kept);
     /// false at the end of the input.
     fn read_line(&mut self) -> io::Result<bool> {

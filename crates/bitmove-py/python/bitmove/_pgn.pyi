@@ -1,0 +1,77 @@
+"""Type stubs for bitmove._pgn, the native half of bitmove.pgn and bitmove.vocab (a
+submodule of the native module, registered as ``bitmove._pgn``)."""
+
+from collections.abc import Iterator
+from os import PathLike
+from typing import Any, final
+
+import numpy as np
+import numpy.typing as npt
+from typing_extensions import TypeAlias
+
+# (0, Move | None, fen_after_null | None), (1, comment), (2, nag), (3,), (4,), (5, result)
+Event: TypeAlias = tuple[Any, ...]
+
+def read_game_events(
+    handle: Any, pending: bytes | None = None
+) -> (
+    tuple[
+        list[tuple[str, str]],
+        tuple[str, bool] | None,
+        list[Event],
+        tuple[str, str, int, str] | None,
+        bytes | None,
+    ]
+    | None
+): ...
+def clock(comment: str) -> float | None: ...
+def eval(comment: str) -> tuple[bool, int] | None: ...
+def games(path: str | PathLike[str], *, threads: int | None = None) -> GameRecords: ...
+def positions(
+    path: str | PathLike[str],
+    *,
+    batch_size: int = 65536,
+    threads: int | None = None,
+    columns: list[str] | None = None,
+    vocab: str = "uci1968",
+) -> PositionBatches: ...
+def vocabulary(name: str) -> list[str]: ...
+def vocabulary_index(name: str, uci: str) -> int | None: ...
+
+@final
+class GameRecord:
+    """One game of ``bitmove.pgn.games``: its data, no node objects."""
+
+    index: int
+    line: int
+    headers: dict[str, str]
+    moves: list[str]
+    result: str
+    clocks: list[float | None]
+    evals: list[float | str | None]
+    errors: list[str]
+
+@final
+class GameRecords(Iterator[GameRecord]):
+    def __iter__(self) -> GameRecords: ...
+    def __next__(self) -> GameRecord: ...
+
+@final
+class PositionBatches(Iterator[dict[str, npt.NDArray[np.generic]]]):
+    @property
+    def bytes_read(self) -> int: ...
+    def __iter__(self) -> PositionBatches: ...
+    def __next__(self) -> dict[str, npt.NDArray[np.generic]]: ...
+
+__all__ = [
+    "GameRecord",
+    "GameRecords",
+    "PositionBatches",
+    "clock",
+    "eval",
+    "games",
+    "positions",
+    "read_game_events",
+    "vocabulary",
+    "vocabulary_index",
+]
