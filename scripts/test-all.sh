@@ -36,7 +36,7 @@ py="$venv/bin/python"
 
 echo "== installing test dependencies from the package index"
 "$py" -m pip install --quiet --upgrade pip
-"$py" -m pip install --quiet maturin pytest hypothesis numpy chess ruff "dask[distributed]"
+"$py" -m pip install --quiet maturin pytest hypothesis numpy chess ruff pyarrow "dask[distributed]"
 
 echo "== ruff format --check and ruff check (Python formatting and lints)"
 "$py" -m ruff format --check crates/bitmove-py tests
