@@ -882,66 +882,68 @@ impl LegalMoves {
         LegalMoves { board }
     }
 
-    fn moves(&self, py: Python<'_>) -> Vec<Move> {
-        let owner = self.board.borrow(py);
+    /// The board, or a `RuntimeError` if it is being changed right now (a callback from
+    /// inside one of its own methods), never a panic.
+    fn owner<'py>(&'py self, py: Python<'py>) -> PyResult<PyRef<'py, Board>> {
+        Ok(self.board.bind(py).try_borrow()?)
+    }
+
+    fn moves(&self, py: Python<'_>) -> PyResult<Vec<Move>> {
+        let owner = self.owner(py)?;
         let board = owner.current();
-        board
+        let moves = board
             .legal_moves()
             .iter()
             .map(|&mv| Move::from_inner(board.uci(mv).as_move()))
-            .collect()
+            .collect();
+        Ok(moves)
     }
 }
 
 #[pymethods]
 impl LegalMoves {
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.board.borrow(py).current().count_moves()
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.owner(py)?.current().count_moves())
     }
 
-    fn __bool__(&self, py: Python<'_>) -> bool {
-        self.board.borrow(py).current().has_legal_moves()
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.owner(py)?.current().has_legal_moves())
     }
 
     /// The number of legal moves (python-chess's `count()`).
-    fn count(&self, py: Python<'_>) -> usize {
+    fn count(&self, py: Python<'_>) -> PyResult<usize> {
         self.__len__(py)
     }
 
     /// Whether `mv` (a bitmove `Move` or a `chess.Move`) is legal.
-    fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> bool {
+    fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
         let Ok(mv) = Move::coerce(mv) else {
-            return false;
+            return Ok(false);
         };
-        let inner = mv.inner;
-        self.board
-            .borrow(py)
-            .current()
-            .parse_uci_move(inner)
-            .is_ok()
+        Ok(self.owner(py)?.current().parse_uci_move(mv.inner).is_ok())
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        Ok(PyList::new(py, self.moves(py))?
+        Ok(PyList::new(py, self.moves(py)?)?
             .as_any()
             .try_iter()?
             .into_any())
     }
 
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let owner = self.board.borrow(py);
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let owner = self.owner(py)?;
         let board = owner.current();
         let sans: Vec<String> = board
             .legal_moves()
             .iter()
             .map(|&mv| board.san(mv).to_string())
             .collect();
-        format!("<LegalMoves ({})>", sans.join(", "))
+        Ok(format!("<LegalMoves ({})>", sans.join(", ")))
     }
 
     /// The moves last to first.
     fn __reversed__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut moves = self.moves(py);
+        let mut moves = self.moves(py)?;
         moves.reverse();
         Ok(PyList::new(py, moves)?.as_any().try_iter()?.into_any())
     }
@@ -953,7 +955,7 @@ impl LegalMoves {
         index: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         if let Ok(slice) = index.cast::<PySlice>() {
-            let list = PyList::new(py, self.moves(py))?;
+            let list = PyList::new(py, self.moves(py)?)?;
             return list.as_any().get_item(slice);
         }
         let index: isize = index.extract()?;
@@ -963,7 +965,7 @@ impl LegalMoves {
 
 impl LegalMoves {
     fn move_at(&self, py: Python<'_>, index: isize) -> PyResult<Move> {
-        let moves = self.moves(py);
+        let moves = self.moves(py)?;
         let at = if index < 0 {
             index + moves.len() as isize
         } else {

@@ -239,3 +239,44 @@ def test_hostile_arguments_raise_normal_exceptions(call):
     rc, out, err = run_child(code)
     assert rc == 0, err
     assert out.startswith("refused"), (out, err)
+
+
+def test_callbacks_into_a_board_being_changed_are_errors_not_panics():
+    # A move-like object whose attribute reads the board while push() is changing it, and a
+    # transform function that pushes on the board it transforms.
+    code = """
+        import bitmove
+
+        board = bitmove.Board()
+
+        class Sneaky:
+            promotion = None
+            to_square = 28
+
+            @property
+            def from_square(self):
+                len(board.legal_moves)
+                list(reversed(board.legal_moves))
+                repr(board.legal_moves)
+                return 12
+
+        def pushing(bb):
+            board.push_uci("e2e4")
+            return bb
+
+        for name, call in [
+            ("push", lambda: board.push(Sneaky())),
+            ("transform", lambda: board.transform(pushing)),
+        ]:
+            try:
+                call()
+                print(name, "ok", board.fen())
+            except RuntimeError as error:
+                print(name, "RuntimeError")
+            except BaseException as error:
+                print(name, "LEAKED", type(error).__name__, error)
+    """
+    rc, out, err = run_child(code)
+    assert rc == 0, err
+    assert "LEAKED" not in out and "PanicException" not in err, (out, err)
+    assert out.count("\n") == 2, out
