@@ -37,6 +37,7 @@ impl DeepPerft {
         checkpoint: Option<PathBuf>,
         chess960: bool,
     ) -> PyResult<DeepPerft> {
+        crate::perft::check_depth(depth)?;
         let board = parse_board(Some(fen), chess960)?;
         let run = py
             .detach(|| deep::DeepPerft::open(&board, depth, split, stats, checkpoint.as_deref()))

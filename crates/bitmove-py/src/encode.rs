@@ -56,6 +56,11 @@ pub(crate) fn bool_array<'py>(
 /// saves.
 const MIN_PER_THREAD: usize = 256;
 
+/// The failure index of a thread that could not start or failed (not a FEN's fault).
+const NO_THREAD: usize = usize::MAX;
+/// The failure index of an output that does not fit in memory.
+const NO_MEMORY: usize = usize::MAX - 1;
+
 /// Encodes each FEN into its `width` bytes, on up to `threads` threads with the GIL released.
 /// A bad FEN is a `FenError` naming its index (the first bad one) and with an `index`
 /// attribute.
@@ -71,8 +76,17 @@ fn batch(
         0 => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
         n => n,
     };
+    let fens_len = fens.len();
     let result = py.detach(|| {
-        let mut out = vec![0u8; fens.len() * width];
+        // An output too big for memory is a MemoryError, not an abort.
+        let bytes = fens
+            .len()
+            .checked_mul(width)
+            .ok_or((NO_MEMORY, String::new()))?;
+        let mut out = Vec::new();
+        out.try_reserve_exact(bytes)
+            .map_err(|_| (NO_MEMORY, String::new()))?;
+        out.resize(bytes, 0u8);
         let threads = wanted
             .min(bitmove::PerftOptions::MAX_THREADS)
             .min(fens.len().div_ceil(MIN_PER_THREAD))
@@ -92,13 +106,19 @@ fn batch(
                 .chunks(chunk)
                 .zip(out.chunks_mut(chunk * width))
                 .enumerate()
-                .map(|(n, (fens, out))| scope.spawn(move || work(n * chunk, fens, out)))
+                .map(|(n, (fens, out))| {
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, move || work(n * chunk, fens, out))
+                })
                 .collect();
             handles
                 .into_iter()
-                .filter_map(|handle| match handle.join() {
-                    Ok(result) => result.err(),
-                    Err(panic) => std::panic::resume_unwind(panic),
+                .filter_map(|handle| match handle {
+                    Ok(handle) => match handle.join() {
+                        Ok(result) => result.err(),
+                        Err(_) => Some((NO_THREAD, "encoding failed".to_string())),
+                    },
+                    Err(error) => Some((NO_THREAD, format!("could not start a thread: {error}"))),
                 })
                 .collect()
         });
@@ -108,6 +128,15 @@ fn batch(
         }
     });
     result.map_err(|(index, message)| {
+        if index == NO_MEMORY {
+            return pyo3::exceptions::PyMemoryError::new_err(format!(
+                "{} positions of {width} bytes each do not fit in memory",
+                fens_len
+            ));
+        }
+        if index == NO_THREAD {
+            return pyo3::exceptions::PyRuntimeError::new_err(message);
+        }
         let error = FenError::new_err(format!("fens[{index}]: {message}"));
         let _ = error.value(py).setattr("index", index);
         error

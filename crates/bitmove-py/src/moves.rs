@@ -1,6 +1,6 @@
 //! `bitmove.Move`: a move as UCI writes it, numbered like python-chess.
 
-use pyo3::exceptions::{PyImportError, PyValueError};
+use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyType};
@@ -19,6 +19,64 @@ pub struct Move {
 impl Move {
     pub(crate) fn from_inner(inner: bitmove::Move) -> Move {
         Move { inner }
+    }
+
+    pub(crate) fn new(from_square: i64, to_square: i64, promotion: Option<i64>) -> PyResult<Move> {
+        let promotion = match promotion {
+            None => None,
+            Some(kind @ 2..=5) => Some(bitmove::Piece::ALL[kind as usize - 1]),
+            Some(kind) => {
+                return Err(PyValueError::new_err(format!(
+                    "promotion {kind} is not a piece type a pawn promotes to (2 = knight ... 5 = queen)"
+                )));
+            }
+        };
+        Ok(Move {
+            inner: bitmove::Move {
+                from: square(from_square)?,
+                to: square(to_square)?,
+                promotion,
+            },
+        })
+    }
+
+    /// Whether this is the null move (`0000`, from-square = to-square).
+    fn is_null(&self) -> bool {
+        self.inner.from == self.inner.to
+    }
+
+    /// A bitmove `Move`, or a `chess.Move` converted (`from_chess`); else `TypeError`.
+    pub(crate) fn coerce(value: &Bound<'_, PyAny>) -> PyResult<Move> {
+        if let Ok(mv) = value.cast::<Move>() {
+            return Ok(*mv.get());
+        }
+        if value.hasattr("from_square")? && value.hasattr("to_square")? {
+            return Move::convert(value);
+        }
+        Err(PyTypeError::new_err(format!(
+            "expected a Move, not {}",
+            value.get_type().name()?
+        )))
+    }
+
+    /// A `chess.Move` as a Move: `ValueError` for a null move or a drop (a variant's).
+    fn convert(chess_move: &Bound<'_, PyAny>) -> PyResult<Move> {
+        if chess_move.hasattr("drop")? && !chess_move.getattr("drop")?.is_none() {
+            return Err(PyValueError::new_err(
+                "a drop (a crazyhouse move) is not a move in standard chess",
+            ));
+        }
+        let mv = Move::new(
+            chess_move.getattr("from_square")?.extract()?,
+            chess_move.getattr("to_square")?.extract()?,
+            chess_move.getattr("promotion")?.extract()?,
+        )?;
+        if mv.is_null() {
+            return Err(PyValueError::new_err(
+                "the null move (0000) has no bitmove Move to convert to here",
+            ));
+        }
+        Ok(mv)
     }
 }
 
@@ -52,33 +110,59 @@ pub(crate) fn import_chess(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
 impl Move {
     /// A move from square numbers, like `chess.Move(from_square, to_square, promotion)`.
     #[new]
-    #[pyo3(signature = (from_square, to_square, promotion=None))]
-    fn new(from_square: i64, to_square: i64, promotion: Option<i64>) -> PyResult<Move> {
-        let promotion = match promotion {
-            None => None,
-            Some(kind @ 2..=5) => Some(bitmove::Piece::ALL[kind as usize - 1]),
-            Some(kind) => {
-                return Err(PyValueError::new_err(format!(
-                    "promotion {kind} is not a piece type a pawn promotes to (2 = knight ... 5 = queen)"
-                )));
-            }
-        };
-        Ok(Move {
-            inner: bitmove::Move {
-                from: square(from_square)?,
-                to: square(to_square)?,
-                promotion,
-            },
-        })
+    #[pyo3(signature = (from_square, to_square, promotion=None, drop=None))]
+    fn py_new(
+        from_square: i64,
+        to_square: i64,
+        promotion: Option<i64>,
+        drop: Option<i64>,
+    ) -> PyResult<Move> {
+        if drop.is_some() {
+            return Err(PyValueError::new_err(
+                "a drop (a crazyhouse move) is not a move in standard chess",
+            ));
+        }
+        Move::new(from_square, to_square, promotion)
     }
 
-    /// Parses UCI syntax (`e2e4`, `e7e8q`); `InvalidMoveError` if it is not UCI. The null move
-    /// `0000` is not a move here.
+    /// Parses UCI syntax (`e2e4`, `e7e8q`, `0000` for the null move); `InvalidMoveError` if
+    /// it is not UCI.
     #[staticmethod]
     fn from_uci(uci: &str) -> PyResult<Move> {
+        if uci == "0000" {
+            return Ok(Move::null());
+        }
         uci.parse()
             .map(Move::from_inner)
             .map_err(|error| uci_error(uci, error))
+    }
+
+    /// The null move (`0000`), as python-chess's `Move.null()`: false in a boolean context,
+    /// and never legal (a board refuses to push it).
+    #[staticmethod]
+    fn null() -> Move {
+        let a1 = bitmove::Square::ALL[0];
+        Move::from_inner(bitmove::Move {
+            from: a1,
+            to: a1,
+            promotion: None,
+        })
+    }
+
+    /// False for the null move.
+    fn __bool__(&self) -> bool {
+        !self.is_null()
+    }
+
+    /// None: a drop exists only in variants (python-chess's `drop`).
+    #[getter]
+    fn drop(&self) -> Option<u8> {
+        None
+    }
+
+    /// For pickle: `Move(from_square, to_square, promotion)`.
+    fn __getnewargs__(&self) -> (u8, u8, Option<u8>) {
+        (self.from_square(), self.to_square(), self.promotion())
     }
 
     /// The move in UCI notation.
@@ -114,13 +198,10 @@ impl Move {
     }
 
     /// A `chess.Move` (or anything with `from_square`, `to_square` and `promotion`) as a Move.
+    /// A null move or a drop is a `ValueError`.
     #[classmethod]
     fn from_chess(_cls: &Bound<'_, PyType>, chess_move: &Bound<'_, PyAny>) -> PyResult<Move> {
-        Move::new(
-            chess_move.getattr("from_square")?.extract()?,
-            chess_move.getattr("to_square")?.extract()?,
-            chess_move.getattr("promotion")?.extract()?,
-        )
+        Move::convert(chess_move)
     }
 
     fn __str__<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
@@ -128,6 +209,9 @@ impl Move {
     }
 
     fn __repr__(&self) -> String {
+        if self.is_null() {
+            return "Move.from_uci('0000')".to_string();
+        }
         format!("Move.from_uci('{}')", self.inner)
     }
 }
@@ -149,6 +233,9 @@ fn uci_slot(mv: bitmove::Move) -> Option<usize> {
 
 /// `mv` (as UCI writes it) as a shared Python string.
 pub(crate) fn uci_string<'py>(py: Python<'py>, mv: bitmove::Move) -> Bound<'py, PyString> {
+    if mv.from == mv.to {
+        return PyString::new(py, "0000");
+    }
     let table = UCI_STRINGS.get_or_init(py, || {
         let mut table = Vec::with_capacity(64 * 64 * 5);
         for from in bitmove::Square::ALL {

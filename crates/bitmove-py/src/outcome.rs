@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Termination {
     #[pyo3(name = "CHECKMATE")]
-    Checkmate,
+    Checkmate = 1,
     #[pyo3(name = "STALEMATE")]
     Stalemate,
     #[pyo3(name = "INSUFFICIENT_MATERIAL")]
@@ -20,6 +20,36 @@ pub enum Termination {
     FiftyMoves,
     #[pyo3(name = "THREEFOLD_REPETITION")]
     ThreefoldRepetition,
+}
+
+#[pymethods]
+impl Termination {
+    /// The member's name, as python-chess's enum has it (`"CHECKMATE"`).
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.label()
+    }
+
+    /// The member's value, python-chess's number (1 = checkmate ... 7 = threefold
+    /// repetition).
+    #[getter]
+    fn value(&self) -> u8 {
+        *self as u8
+    }
+}
+
+impl Termination {
+    fn label(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "CHECKMATE",
+            Termination::Stalemate => "STALEMATE",
+            Termination::InsufficientMaterial => "INSUFFICIENT_MATERIAL",
+            Termination::SeventyfiveMoves => "SEVENTYFIVE_MOVES",
+            Termination::FivefoldRepetition => "FIVEFOLD_REPETITION",
+            Termination::FiftyMoves => "FIFTY_MOVES",
+            Termination::ThreefoldRepetition => "THREEFOLD_REPETITION",
+        }
+    }
 }
 
 /// The end of a game: `termination`, and `winner` (True for white, False for black, None for
@@ -67,15 +97,7 @@ impl Outcome {
             Some(false) => "False",
             None => "None",
         };
-        let name = match self.termination {
-            Termination::Checkmate => "CHECKMATE",
-            Termination::Stalemate => "STALEMATE",
-            Termination::InsufficientMaterial => "INSUFFICIENT_MATERIAL",
-            Termination::SeventyfiveMoves => "SEVENTYFIVE_MOVES",
-            Termination::FivefoldRepetition => "FIVEFOLD_REPETITION",
-            Termination::FiftyMoves => "FIFTY_MOVES",
-            Termination::ThreefoldRepetition => "THREEFOLD_REPETITION",
-        };
+        let name = self.termination.label();
         format!("Outcome(termination=Termination.{name}, winner={winner})")
     }
 }

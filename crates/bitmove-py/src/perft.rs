@@ -9,7 +9,6 @@ use std::time::Duration;
 
 use bitmove::PerftOptions;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
-use pyo3::panic::PanicException;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -65,9 +64,21 @@ fn interruptible<T: Send + 'static>(
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "perft panicked".to_string());
-            Err(PanicException::new_err(text))
+            Err(PyRuntimeError::new_err(format!("perft failed: {text}")))
         }
     }
+}
+
+/// Checks a depth (or ply) against the library's [`bitmove::MAX_DEPTH`]: deeper is a
+/// `ValueError` here, where the library would panic (it never overflows its stack).
+pub(crate) fn check_depth(depth: u32) -> PyResult<()> {
+    if depth > bitmove::MAX_DEPTH {
+        return Err(PyValueError::new_err(format!(
+            "depth {depth} is deeper than the deepest bitmove counts ({})",
+            bitmove::MAX_DEPTH
+        )));
+    }
+    Ok(())
 }
 
 fn options(threads: Option<usize>, hash_mb: usize) -> PyResult<PerftOptions> {
@@ -88,6 +99,7 @@ pub(crate) fn perft_board(
     threads: Option<usize>,
     hash_mb: usize,
 ) -> PyResult<u64> {
+    check_depth(depth)?;
     let options = options(threads, hash_mb)?;
     if depth <= QUICK_DEPTH {
         return Ok(py.detach(|| bitmove::perft(&board, depth)));
@@ -127,6 +139,7 @@ pub(crate) fn divide<'py>(
     hash_mb: usize,
     chess960: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
+    check_depth(depth)?;
     let board = parse_board(Some(fen), chess960)?;
     let options = options(threads, hash_mb)?;
     let shown = board.clone();
@@ -144,8 +157,8 @@ pub(crate) fn divide<'py>(
 /// (`nodes`, `captures`, `en_passant`, `castles`, `promotions`, `checks`, ...,
 /// `checkmates`, `stalemates`), in its order.
 ///
-/// The GIL is released while it counts. Unlike `perft`, a statistics run cannot be stopped
-/// part-way: Ctrl-C is raised when it ends.
+/// The GIL is released while it counts; Ctrl-C raises `KeyboardInterrupt` within
+/// milliseconds.
 #[pyfunction]
 #[pyo3(signature = (fen, depth, *, threads=None, hash_mb=0, chess960=false))]
 pub(crate) fn perft_stats<'py>(
@@ -156,9 +169,12 @@ pub(crate) fn perft_stats<'py>(
     hash_mb: usize,
     chess960: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
+    check_depth(depth)?;
     let board = parse_board(Some(fen), chess960)?;
     let options = options(threads, hash_mb)?;
-    let stats = py.detach(|| bitmove::perft_stats_with_options(&board, depth, &options));
+    let stats = interruptible(py, move |stop| {
+        bitmove::perft_stats_with_stop(&board, depth, &options, stop)
+    })?;
     stats_dict(py, &stats)
 }
 
@@ -186,24 +202,28 @@ pub(crate) fn work_units(
     ply: u32,
     chess960: bool,
 ) -> PyResult<Vec<(String, u64)>> {
+    check_depth(ply)?;
     let board = parse_board(Some(fen), chess960)?;
-    Ok(py.detach(|| {
-        bitmove::work_units(&board, ply)
-            .into_iter()
-            .map(|unit| (unit.board.to_string(), unit.multiplicity))
-            .collect()
-    }))
+    interruptible(py, move |stop| {
+        bitmove::work_units_with_stop(&board, ply, stop).map(|units| {
+            units
+                .into_iter()
+                .map(|unit| (unit.board.to_string(), unit.multiplicity))
+                .collect()
+        })
+    })
 }
 
 /// Counts each position in `fens` at `depth` on `threads` threads (default 1), one position
-/// per thread at a time, all sharing one hash table of at most `hash_mb` MiB; the results in
-/// the order of `fens`. The GIL is released.
-fn count_many<T: Send + Default + Clone>(
+/// per thread at a time; the results in the order of `fens`. Runs as `interruptible`: the GIL
+/// is released and Ctrl-C stops every thread within milliseconds. A thread the system cannot
+/// start is one thread less.
+fn count_many<T: Send + Default + Clone + 'static>(
     py: Python<'_>,
     fens: &[String],
     chess960: bool,
     threads: Option<usize>,
-    count: impl Fn(&bitmove::Board) -> T + Sync,
+    count: impl Fn(&bitmove::Board, &AtomicBool) -> Option<T> + Send + Sync + 'static,
 ) -> PyResult<Vec<T>> {
     let boards = fens
         .iter()
@@ -211,9 +231,9 @@ fn count_many<T: Send + Default + Clone>(
         .collect::<PyResult<Vec<_>>>()?;
     let threads = match threads {
         None => 1,
-        Some(_) => thread_count(threads)?.max(1),
+        Some(_) => thread_count(threads)?.clamp(1, PerftOptions::MAX_THREADS),
     };
-    Ok(py.detach(|| {
+    interruptible(py, move |stop| {
         let next = std::sync::atomic::AtomicUsize::new(0);
         let results = std::sync::Mutex::new(vec![T::default(); boards.len()]);
         let work = || {
@@ -222,7 +242,9 @@ fn count_many<T: Send + Default + Clone>(
                 let Some(board) = boards.get(index) else {
                     break;
                 };
-                let value = count(board);
+                let Some(value) = count(board, stop) else {
+                    break;
+                };
                 if let Ok(mut results) = results.lock() {
                     results[index] = value;
                 }
@@ -230,12 +252,20 @@ fn count_many<T: Send + Default + Clone>(
         };
         std::thread::scope(|scope| {
             for _ in 1..threads.min(boards.len()) {
-                scope.spawn(work);
+                if std::thread::Builder::new()
+                    .spawn_scoped(scope, work)
+                    .is_err()
+                {
+                    break;
+                }
             }
             work();
         });
-        results.into_inner().unwrap_or_default()
-    }))
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        results.into_inner().ok()
+    })
 }
 
 /// Perft of each position in `fens` at `depth`: a list of counts in the same order. Meant for
@@ -254,13 +284,14 @@ pub(crate) fn perft_many(
     chess960: bool,
     hash_seed: Option<u64>,
 ) -> PyResult<Vec<u64>> {
+    check_depth(depth)?;
     options(threads, hash_mb)?;
     let table = match hash_seed {
         Some(seed) => bitmove::PerftTable::with_seed(hash_mb, seed),
         None => bitmove::PerftTable::new(hash_mb),
     };
-    count_many(py, &fens, chess960, threads, |board| {
-        table.perft(board, depth)
+    count_many(py, &fens, chess960, threads, move |board, stop| {
+        table.perft_with_stop(board, depth, stop)
     })
 }
 
@@ -278,13 +309,14 @@ pub(crate) fn perft_stats_many<'py>(
     chess960: bool,
     hash_seed: Option<u64>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    check_depth(depth)?;
     options(threads, hash_mb)?;
     let table = match hash_seed {
         Some(seed) => bitmove::PerftStatsTable::with_seed(hash_mb, seed),
         None => bitmove::PerftStatsTable::new(hash_mb),
     };
-    let all = count_many(py, &fens, chess960, threads, |board| {
-        table.perft_stats(board, depth)
+    let all = count_many(py, &fens, chess960, threads, move |board, stop| {
+        table.perft_stats_with_stop(board, depth, stop)
     })?;
     all.iter().map(|stats| stats_dict(py, stats)).collect()
 }

@@ -5,7 +5,7 @@ import inspect
 from pathlib import Path
 
 import bitmove
-from bitmove import _bitmove
+from bitmove import _bitmove, _squares
 
 PACKAGE = Path(bitmove.__file__).parent
 
@@ -67,7 +67,23 @@ def test_stub_signatures_match_where_python_can_tell():
 def test_package_stub_reexports_the_package_names():
     assert public(stub_names(stub_tree("__init__.pyi"))) == set()  # imports only
     text = (PACKAGE / "__init__.pyi").read_text()
-    for name in bitmove.__all__:
+    # The native names, and the pure-Python ones (python-chess's constants and square
+    # functions, SquareSet, the polyglot module), which carry their own annotations.
+    python_names = {"polyglot"} | set(_squares.__all__)
+    for name in set(bitmove.__all__) - set(_squares.__all__):
         assert name in text
-    assert set(bitmove.__all__) == public(dir(_bitmove))
+    assert "from bitmove._squares import *" in text
+    assert set(bitmove.__all__) == public(dir(_bitmove)) | python_names
+    for name in python_names:
+        assert hasattr(bitmove, name), name
     assert (PACKAGE / "py.typed").exists()
+
+
+def test_python_chess_names_are_annotated():
+    # The pure-Python functions of _squares carry complete annotations (py.typed covers them).
+    for name in _squares.__all__:
+        obj = getattr(_squares, name)
+        if inspect.isfunction(obj):
+            hints = obj.__annotations__
+            assert "return" in hints, name
+            assert all(p in hints for p in inspect.signature(obj).parameters), name

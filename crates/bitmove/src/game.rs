@@ -140,15 +140,27 @@ impl Game {
     }
 
     /// How many times the current position has occurred, now included: same placement, side
-    /// to move, castling rights and en-passant square (compared by Zobrist hash, so a
-    /// collision, at odds of about 2^-64 per pair, could merge two positions). Only positions
-    /// since the last capture or pawn move are looked at, as no earlier one can recur.
+    /// to move, castling rights and en-passant square (compared by
+    /// [`Board::repetition_key`], so a collision, at odds of about 2^-64 per pair, could merge
+    /// two positions). Only positions since the last capture or pawn move are looked at, as no
+    /// earlier one can recur.
     ///
-    /// En passant counts as in the hash: only when a pawn could capture pseudo-legally. A
-    /// capture that is pseudo-legal but illegal (a pinned pawn) makes positions differ that
-    /// FIDE rules would call the same.
+    /// En passant counts as FIDE (and python-chess) count it: only when an en-passant capture
+    /// is legal. A capture that is pseudo-legal but illegal (a pinned pawn) changes nothing,
+    /// unlike in the Polyglot key ([`Board::hash`]).
+    ///
+    /// ```
+    /// use bitmove::Game;
+    ///
+    /// // After ...d5 the e5 pawn could take en passant but is pinned by the a5 rook.
+    /// let mut game = Game::new("4k3/3p4/8/r3P2K/8/8/8/6N1 b - - 0 1".parse().unwrap());
+    /// for san in ["d5", "Nf3", "Kf8", "Ng1", "Ke8", "Nf3", "Kf8", "Ng1", "Ke8"] {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// assert_eq!(game.repetitions(), 3);
+    /// ```
     pub fn repetitions(&self) -> usize {
-        let hash = self.board.hash();
+        let hash = self.board.repetition_key();
         let window = self.board.halfmove_clock() as usize;
         // The board before the last move had the other side to move: look two plies back at a
         // time.
@@ -159,7 +171,7 @@ impl Game {
             .take(window)
             .skip(1)
             .step_by(2)
-            .filter(|board| board.hash() == hash)
+            .filter(|board| board.repetition_key() == hash)
             .count()
     }
 
@@ -178,6 +190,65 @@ impl Game {
     /// ```
     pub fn is_repetition(&self, times: usize) -> bool {
         self.repetitions() >= times
+    }
+
+    /// Whether the side to move may claim a draw by threefold repetition, as FIDE (and
+    /// python-chess's `can_claim_threefold_repetition`) rule it: the position has occurred
+    /// three times, or a legal move leads to a position that would then have occurred three
+    /// times.
+    ///
+    /// ```
+    /// use bitmove::Game;
+    ///
+    /// let mut game = Game::default();
+    /// for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// assert!(!game.is_repetition(3));
+    /// assert!(game.can_claim_threefold_repetition()); // ...Ng8 repeats the start a third time
+    /// ```
+    pub fn can_claim_threefold_repetition(&self) -> bool {
+        if self.is_repetition(3) {
+            return true;
+        }
+        // The positions since the last irreversible move, the current one included.
+        let window = self.board.halfmove_clock() as usize;
+        let earlier: Vec<u64> = core::iter::once(&self.board)
+            .chain(self.before.iter().rev().take(window))
+            .map(Board::repetition_key)
+            .collect();
+        self.board.legal_moves().iter().any(|&mv| {
+            let mut child = self.board.clone();
+            child.play_unchecked(mv);
+            if child.halfmove_clock() == 0 {
+                return false;
+            }
+            let key = child.repetition_key();
+            earlier.iter().filter(|&&k| k == key).count() >= 2
+        })
+    }
+
+    /// Whether the side to move may claim a draw under the fifty-move rule, as python-chess's
+    /// `can_claim_fifty_moves`: fifty moves by each side without capture or pawn move have
+    /// been played (and the game is not over by a lack of moves), or a legal move that is
+    /// neither a capture nor a pawn move completes them.
+    pub fn can_claim_fifty_moves(&self) -> bool {
+        let clock = self.board.halfmove_clock();
+        if clock >= 100 {
+            return self.board.has_legal_moves();
+        }
+        clock >= 99
+            && self.board.legal_moves().iter().any(|&mv| {
+                let mut child = self.board.clone();
+                child.play_unchecked(mv);
+                child.halfmove_clock() != 0
+            })
+    }
+
+    /// [`can_claim_fifty_moves`](Game::can_claim_fifty_moves) or
+    /// [`can_claim_threefold_repetition`](Game::can_claim_threefold_repetition).
+    pub fn can_claim_draw(&self) -> bool {
+        self.can_claim_fifty_moves() || self.can_claim_threefold_repetition()
     }
 
     /// Whether the fifty-move rule applies to the current position.
@@ -208,5 +279,62 @@ impl Game {
             return None;
         };
         Some(Outcome::Draw(reason))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The slow oracle: a position's identity for repetition, from its FEN, with the
+    /// en-passant field kept only when a legal move is a pawn capturing onto it.
+    fn fide_identity(board: &Board) -> String {
+        let fen = board.to_string();
+        let fields: Vec<&str> = fen.split(' ').collect();
+        let legal_ep = board.en_passant().is_some_and(|ep| {
+            board
+                .legal_moves()
+                .iter()
+                .any(|mv| mv.to == ep && board.piece_on(mv.from) == Some(crate::Piece::Pawn))
+        });
+        let ep = if legal_ep { fields[3] } else { "-" };
+        format!("{} {} {} {}", fields[0], fields[1], fields[2], ep)
+    }
+
+    fn slow_repetitions(game: &Game) -> usize {
+        let now = fide_identity(game.board());
+        let mut board = game.start().clone();
+        let mut count = usize::from(fide_identity(&board) == now);
+        for &mv in game.moves() {
+            board.play_unchecked(mv);
+            count += usize::from(fide_identity(&board) == now);
+        }
+        count
+    }
+
+    #[test]
+    fn an_illegal_en_passant_capture_does_not_split_repetitions() {
+        // The issue's game: after ...d5, exd6 would expose the king on h5 to the a5 rook.
+        let start: Board = "4k3/3p4/8/r3P2K/8/8/8/6N1 b - - 0 1".parse().unwrap();
+        let mut game = Game::new(start);
+        for san in ["d5", "Nf3", "Kf8", "Ng1", "Ke8", "Nf3", "Kf8", "Ng1", "Ke8"] {
+            game.play_san(san).unwrap();
+            assert_eq!(game.repetitions(), slow_repetitions(&game), "after {san}");
+        }
+        assert!(game.is_repetition(3));
+        // The Polyglot key still counts the square, as the Polyglot standard says.
+        assert_ne!(game.start().hash(), 0);
+    }
+
+    #[test]
+    fn a_legal_en_passant_capture_still_splits_repetitions() {
+        // Here exd6 is legal: the position after ...d5 differs from the later ones.
+        let start: Board = "4k3/3p4/8/4P3/8/8/8/4K1N1 b - - 0 1".parse().unwrap();
+        let mut game = Game::new(start);
+        for san in ["d5", "Nf3", "Kf8", "Ng1", "Ke8", "Nf3", "Kf8", "Ng1", "Ke8"] {
+            game.play_san(san).unwrap();
+            assert_eq!(game.repetitions(), slow_repetitions(&game), "after {san}");
+        }
+        assert_eq!(game.repetitions(), 2);
     }
 }

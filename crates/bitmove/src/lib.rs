@@ -225,13 +225,15 @@ pub use history::KeyHistory;
 pub use moves::{
     MAX_MOVES, Move, MoveList, MoveListIntoIter, PieceMoves, PieceMovesIter, UciError,
 };
+pub use perft::{MAX_DEPTH, PerftStats, perft, perft_backend, perft_stats};
 #[cfg(feature = "std")]
 pub use perft::{
     PerftOptions, divide, divide_with, divide_with_stop, perft_with_options, perft_with_stop,
 };
-pub use perft::{PerftStats, perft, perft_backend, perft_stats};
 #[cfg(feature = "std")]
-pub use perft::{PerftStatsTable, PerftTable, divide_stats_with, perft_stats_with_options};
+pub use perft::{
+    PerftStatsTable, PerftTable, divide_stats_with, perft_stats_with_options, perft_stats_with_stop,
+};
 pub use piece::{Color, Piece};
 pub use san::{San, SanError};
 pub use see::SeeValues;
@@ -241,7 +243,7 @@ pub use uci::Uci;
 #[cfg(feature = "std")]
 pub use unique::{
     MAX_PASSES, UniqueCount, UniqueError, UniqueOptions, UniqueProgress, WorkUnit, count_unique,
-    work_units,
+    work_units, work_units_with_stop,
 };
 
 /// The README's Rust examples, compiled and run as doctests so that they stay true.

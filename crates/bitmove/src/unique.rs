@@ -737,13 +737,47 @@ pub struct WorkUnit {
 /// let total: u64 = units.iter().map(|u| u.multiplicity * perft(&u.board, 2)).sum();
 /// assert_eq!(total, perft(&Board::default(), 5));
 /// ```
+///
+/// # Panics
+///
+/// If `ply` is greater than [`MAX_DEPTH`](crate::MAX_DEPTH).
 pub fn work_units(board: &Board, ply: u32) -> Vec<WorkUnit> {
+    let never = core::sync::atomic::AtomicBool::new(false);
+    work_units_with_stop(board, ply, &never).unwrap_or_default()
+}
+
+/// [`work_units`] that gives up (`None`) once `stop` is set, read before each position of
+/// each ply is expanded: for callers that must stay responsive (a deep `ply` takes long).
+///
+/// ```
+/// use core::sync::atomic::{AtomicBool, Ordering};
+/// use bitmove::{work_units, work_units_with_stop, Board};
+///
+/// let stop = AtomicBool::new(false);
+/// let units = work_units_with_stop(&Board::default(), 2, &stop).unwrap();
+/// assert_eq!(units, work_units(&Board::default(), 2));
+/// stop.store(true, Ordering::Relaxed);
+/// assert_eq!(work_units_with_stop(&Board::default(), 9, &stop), None);
+/// ```
+///
+/// # Panics
+///
+/// If `ply` is greater than [`MAX_DEPTH`](crate::MAX_DEPTH).
+pub fn work_units_with_stop(
+    board: &Board,
+    ply: u32,
+    stop: &core::sync::atomic::AtomicBool,
+) -> Option<Vec<WorkUnit>> {
+    crate::perft::check_depth(ply);
     let backend = SliderBackend::current();
     let chess960 = board.is_chess960();
     let mut level: Vec<(Key, u64)> = std::vec![(encode(board, ep_is_legal(board), Pext::new()), 1)];
     for _ in 0..ply {
         let mut children: Vec<(Key, u64)> = Vec::new();
         for &(key, multiplicity) in &level {
+            if stop.load(core::sync::atomic::Ordering::Relaxed) {
+                return None;
+            }
             dispatch!(backend, |s| {
                 let parent = decode(s, &key, chess960);
                 parent.generate_with(s, |moves| {
@@ -766,11 +800,13 @@ pub fn work_units(board: &Board, ply: u32) -> Vec<WorkUnit> {
             }
         }
     }
-    level
-        .into_iter()
-        .map(|(key, multiplicity)| WorkUnit {
-            board: dispatch!(backend, |s| decode(s, &key, chess960)),
-            multiplicity,
-        })
-        .collect()
+    Some(
+        level
+            .into_iter()
+            .map(|(key, multiplicity)| WorkUnit {
+                board: dispatch!(backend, |s| decode(s, &key, chess960)),
+                multiplicity,
+            })
+            .collect(),
+    )
 }

@@ -10,6 +10,9 @@ Move.from_uci('e2e4')
 197281
 """
 
+# python-chess's module-level names (colours, piece types, squares, SquareSet) and
+# `bitmove.polyglot`, so that `import bitmove as chess` runs python-chess scripts.
+from bitmove import _squares, polyglot
 from bitmove._bitmove import (
     AmbiguousMoveError,
     Board,
@@ -35,6 +38,7 @@ from bitmove._bitmove import (
     task_hash_mb,
     work_units,
 )
+from bitmove._squares import *
 
 __all__ = [
     "AmbiguousMoveError",
@@ -61,3 +65,5 @@ __all__ = [
     "task_hash_mb",
     "work_units",
 ]
+__all__ += ["polyglot"]
+__all__ += _squares.__all__

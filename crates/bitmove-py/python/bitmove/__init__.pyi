@@ -1,5 +1,7 @@
 """Type stubs for the bitmove package (the native module re-exported)."""
 
+from bitmove import _squares as _squares
+from bitmove import polyglot as polyglot
 from bitmove._bitmove import (
     AmbiguousMoveError,
     Board,
@@ -25,6 +27,7 @@ from bitmove._bitmove import (
     task_hash_mb,
     work_units,
 )
+from bitmove._squares import *
 
 __all__ = [
     "AmbiguousMoveError",
@@ -51,3 +54,5 @@ __all__ = [
     "task_hash_mb",
     "work_units",
 ]
+__all__ += ["polyglot"]
+__all__ += _squares.__all__

@@ -26,7 +26,7 @@ pub use parallel::{
 pub use shared::{PerftStatsTable, PerftTable};
 pub use stats::PerftStats;
 #[cfg(feature = "std")]
-pub use stats::{divide_stats_with, perft_stats_with_options};
+pub use stats::{divide_stats_with, perft_stats_with_options, perft_stats_with_stop};
 #[cfg(feature = "std")]
 use table::Table;
 
@@ -45,7 +45,28 @@ impl Table {
     fn prefetch(&self, _hash: u64, _depth: u32) {}
 }
 
+/// The deepest depth the perft functions take ([`perft`], [`perft_stats`], [`divide`], the
+/// `_with_options` and `_with_stop` variants, the shared tables, [`work_units`](crate::work_units)'s
+/// `ply`): each ply is a stack frame of at most a few KiB, so this depth fits in the 2 MiB of a
+/// spawned thread's stack. Deeper asks are a caller's error and panic (never a stack
+/// overflow); no real count gets near it (depth 15 is years of computing).
+pub const MAX_DEPTH: u32 = 256;
+
+/// Panics unless `depth` is at most [`MAX_DEPTH`].
+#[inline]
+#[track_caller]
+pub(crate) fn check_depth(depth: u32) {
+    assert!(
+        depth <= MAX_DEPTH,
+        "perft depth {depth} is deeper than bitmove::MAX_DEPTH ({MAX_DEPTH})"
+    );
+}
+
 /// The number of leaf nodes `depth` plies below `board`. `perft(board, 0)` is 1.
+///
+/// # Panics
+///
+/// If `depth` is greater than [`MAX_DEPTH`].
 ///
 /// ```
 /// use bitmove::{perft, Board};
@@ -53,6 +74,7 @@ impl Table {
 /// assert_eq!(perft(&Board::default(), 3), 8_902);
 /// ```
 pub fn perft(board: &Board, depth: u32) -> u64 {
+    check_depth(depth);
     dispatch!(SliderBackend::current(), |s| perft_with(s, board, depth))
 }
 
@@ -70,6 +92,7 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
 /// assert_eq!((stats.nodes, stats.captures, stats.castles, stats.checks), (2_039, 351, 91, 3));
 /// ```
 pub fn perft_stats(board: &Board, depth: u32) -> PerftStats {
+    check_depth(depth);
     dispatch!(SliderBackend::current(), |s| stats::stats_with(
         s, board, depth, None
     ))
@@ -77,6 +100,7 @@ pub fn perft_stats(board: &Board, depth: u32) -> PerftStats {
 
 /// [`perft`] through a chosen backend, e.g. to compare backends.
 pub fn perft_backend(backend: SliderBackend, board: &Board, depth: u32) -> u64 {
+    check_depth(depth);
     dispatch!(backend, |s| perft_with(s, board, depth))
 }
 
@@ -92,6 +116,7 @@ pub fn perft_backend(backend: SliderBackend, board: &Board, depth: u32) -> u64 {
 /// ```
 #[cfg(feature = "std")]
 pub fn divide(board: &Board, depth: u32) -> std::vec::Vec<(Move, u64)> {
+    check_depth(depth);
     let depth = depth.max(1);
     board
         .legal_moves()

@@ -58,6 +58,7 @@ impl PerftOptions {
 
 /// [`perft`](crate::perft) with threads and an optional hash table.
 pub fn perft_with_options(board: &Board, depth: u32, options: &PerftOptions) -> u64 {
+    super::check_depth(depth);
     if depth <= 1 || (options.thread_count() == 1 && options.hash_mb == 0) {
         return crate::perft(board, depth);
     }
@@ -75,7 +76,7 @@ pub fn divide_with(board: &Board, depth: u32, options: &PerftOptions) -> Vec<(Mo
 
 /// Subtrees this deep or shallower are counted without looking at the stop flag: a few
 /// million leaves at most in real positions, a few milliseconds.
-const UNSTOPPABLE_DEPTH: u32 = 4;
+pub(super) const UNSTOPPABLE_DEPTH: u32 = 4;
 
 /// [`perft_with_options`] that gives up when `stop` is set, for callers that must stay
 /// responsive (a Ctrl-C handler, a time limit, a user interface): `None` when the flag was
@@ -102,6 +103,7 @@ pub fn perft_with_stop(
     options: &PerftOptions,
     stop: &AtomicBool,
 ) -> Option<u64> {
+    super::check_depth(depth);
     if depth <= 1 {
         return (!stop.load(Ordering::Relaxed)).then(|| crate::perft(board, depth));
     }
@@ -156,6 +158,30 @@ fn count_stoppable(
     Some(nodes)
 }
 
+/// `count(board, depth)` split into subtrees of at most [`UNSTOPPABLE_DEPTH`] plies, `stop`
+/// read before each: `None` once it is set. For any count that is the sum of its children's
+/// counts one ply less deep (perft, statistics), through any table.
+pub(super) fn split_stoppable<T: core::ops::AddAssign + Default>(
+    board: &Board,
+    depth: u32,
+    stop: &AtomicBool,
+    count: &impl Fn(&Board, u32) -> T,
+) -> Option<T> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth <= UNSTOPPABLE_DEPTH {
+        return Some(count(board, depth));
+    }
+    let mut total = T::default();
+    for &mv in board.legal_moves().iter() {
+        let mut child = board.clone();
+        child.play_unchecked(mv);
+        total += split_stoppable(&child, depth - 1, stop, count)?;
+    }
+    Some(total)
+}
+
 /// The work of [`divide_with`], stopping early (`None`) when `stop` is given and set.
 fn split_count(
     board: &Board,
@@ -163,6 +189,7 @@ fn split_count(
     options: &PerftOptions,
     stop: Option<&AtomicBool>,
 ) -> Option<Vec<(Move, u64)>> {
+    super::check_depth(depth);
     let threads = options.thread_count().max(1);
     let (roots, items, remaining) = work_items(board, depth, threads);
     let table = (options.hash_mb > 0)
@@ -192,8 +219,14 @@ fn split_count(
     };
     std::thread::scope(|scope| {
         // No more threads than work items: the others would find nothing to do.
+        // A thread the system cannot start is one helper less, not an error.
         for _ in 1..threads.min(items.len()) {
-            scope.spawn(work);
+            if std::thread::Builder::new()
+                .spawn_scoped(scope, work)
+                .is_err()
+            {
+                break;
+            }
         }
         work();
     });
@@ -323,5 +356,52 @@ mod tests {
             assert_eq!(divide_with(&kiwipete, 3, &options), plain, "{options:?}");
             assert_eq!(perft_with_options(&kiwipete, 4, &options), 4_085_603);
         }
+    }
+}
+
+#[cfg(test)]
+mod depth_limit_tests {
+    use super::*;
+    use crate::MAX_DEPTH;
+
+    #[test]
+    fn the_deepest_depth_fits_a_spawned_threads_stack() {
+        // Descends MAX_DEPTH plies at once (depth first), then is stopped: a stack overflow
+        // would abort the test binary.
+        let stop = AtomicBool::new(false);
+        let options = PerftOptions {
+            threads: 1,
+            hash_mb: 1,
+        };
+        std::thread::scope(|scope| {
+            let run = std::thread::Builder::new()
+                .stack_size(2 << 20)
+                .spawn_scoped(scope, || {
+                    perft_with_stop(&Board::default(), MAX_DEPTH, &options, &stop)
+                })
+                .unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            stop.store(true, Ordering::Relaxed);
+            assert_eq!(run.join().unwrap(), None);
+            let stats = std::thread::Builder::new()
+                .stack_size(2 << 20)
+                .spawn_scoped(scope, || {
+                    crate::perft_stats_with_stop(&Board::default(), MAX_DEPTH, &options, &stop)
+                })
+                .unwrap();
+            assert_eq!(stats.join().unwrap(), None);
+        });
+    }
+
+    #[test]
+    #[should_panic(expected = "MAX_DEPTH")]
+    fn deeper_is_a_panic_not_a_stack_overflow() {
+        crate::perft(&Board::default(), MAX_DEPTH + 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "MAX_DEPTH")]
+    fn deeper_stats_is_a_panic() {
+        crate::perft_stats(&Board::default(), 2500);
     }
 }

@@ -7,6 +7,7 @@ use super::stats::{StatsTable, stats_with};
 use super::{Table, perft_tt};
 use crate::attacks::{SliderBackend, dispatch};
 use crate::{Board, PerftStats};
+use core::sync::atomic::AtomicBool;
 
 /// A perft hash table to share between calls and threads: see [`PerftTable::perft`].
 ///
@@ -57,7 +58,12 @@ impl PerftTable {
 
     /// [`perft`](crate::perft) of `board` on the calling thread, through the table: the same
     /// count. Many threads may call this at once on one table.
+    ///
+    /// # Panics
+    ///
+    /// If `depth` is greater than [`MAX_DEPTH`](crate::MAX_DEPTH).
     pub fn perft(&self, board: &Board, depth: u32) -> u64 {
+        super::check_depth(depth);
         dispatch!(
             SliderBackend::current(),
             |s| match (&self.table, &self.keys) {
@@ -66,6 +72,24 @@ impl PerftTable {
                 (None, _) => perft_tt::<_, false>(s, board, depth, None),
             }
         )
+    }
+
+    /// [`PerftTable::perft`] that gives up (`None`) once `stop` is set, read between
+    /// subtrees of at most four plies (see [`perft_with_stop`](crate::perft_with_stop)).
+    ///
+    /// ```
+    /// use core::sync::atomic::{AtomicBool, Ordering};
+    /// use bitmove::{Board, PerftTable};
+    ///
+    /// let table = PerftTable::new(16);
+    /// let stop = AtomicBool::new(false);
+    /// assert_eq!(table.perft_with_stop(&Board::default(), 5, &stop), Some(4_865_609));
+    /// stop.store(true, Ordering::Relaxed);
+    /// assert_eq!(table.perft_with_stop(&Board::default(), 9, &stop), None);
+    /// ```
+    pub fn perft_with_stop(&self, board: &Board, depth: u32, stop: &AtomicBool) -> Option<u64> {
+        super::check_depth(depth);
+        super::parallel::split_stoppable(board, depth, stop, &|b: &Board, d| self.perft(b, d))
     }
 }
 
@@ -116,7 +140,12 @@ impl PerftStatsTable {
 
     /// [`perft_stats`](crate::perft_stats) of `board` on the calling thread, through the
     /// table: the same figures. Many threads may call this at once on one table.
+    ///
+    /// # Panics
+    ///
+    /// If `depth` is greater than [`MAX_DEPTH`](crate::MAX_DEPTH).
     pub fn perft_stats(&self, board: &Board, depth: u32) -> PerftStats {
+        super::check_depth(depth);
         if depth <= 1 {
             return crate::perft_stats(board, depth);
         }
@@ -127,6 +156,28 @@ impl PerftStatsTable {
                 (table, _) => stats_with(s, board, depth, table.as_ref()),
             }
         )
+    }
+
+    /// [`PerftStatsTable::perft_stats`] that gives up (`None`) once `stop` is set, read
+    /// between subtrees of at most four plies.
+    ///
+    /// ```
+    /// use core::sync::atomic::AtomicBool;
+    /// use bitmove::{perft_stats, Board, PerftStatsTable};
+    ///
+    /// let table = PerftStatsTable::new(16);
+    /// let stop = AtomicBool::new(false);
+    /// let board = Board::default();
+    /// assert_eq!(table.perft_stats_with_stop(&board, 5, &stop), Some(perft_stats(&board, 5)));
+    /// ```
+    pub fn perft_stats_with_stop(
+        &self,
+        board: &Board,
+        depth: u32,
+        stop: &AtomicBool,
+    ) -> Option<PerftStats> {
+        super::check_depth(depth);
+        super::parallel::split_stoppable(board, depth, stop, &|b: &Board, d| self.perft_stats(b, d))
     }
 }
 

@@ -228,7 +228,7 @@ impl Table {
 /// without being written: the memory is only touched, page by page, where the search stores
 /// something, and the huge-page advice below arrives before the first touch instead of after
 /// (writing 1 GiB of zeros up front once cost more time than a depth-7 perft).
-fn zeroed_entries(count: usize) -> Option<Box<[[AtomicU64; 2]]>> {
+pub(in crate::perft) fn zeroed_entries(count: usize) -> Option<Box<[[AtomicU64; 2]]>> {
     let layout = core::alloc::Layout::array::<[AtomicU64; 2]>(count).ok()?;
     if layout.size() == 0 {
         return None;
@@ -248,7 +248,7 @@ fn zeroed_entries(count: usize) -> Option<Box<[[AtomicU64; 2]]>> {
 /// hundreds of megabytes, and with 4 KiB pages nearly every one also misses the TLB. Only a
 /// hint; nothing changes if the kernel says no.
 #[cfg(target_os = "linux")]
-fn advise_huge_pages(entries: &[[AtomicU64; 2]]) {
+pub(in crate::perft) fn advise_huge_pages(entries: &[[AtomicU64; 2]]) {
     const HUGE: usize = 2 << 20;
     let start = entries.as_ptr() as usize;
     let end = start + core::mem::size_of_val(entries);
@@ -268,7 +268,7 @@ fn advise_huge_pages(entries: &[[AtomicU64; 2]]) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_entries: &[[AtomicU64; 2]]) {}
+pub(in crate::perft) fn advise_huge_pages(_entries: &[[AtomicU64; 2]]) {}
 
 #[cfg(test)]
 mod tests {

@@ -178,6 +178,26 @@ impl PerftStats {
     }
 }
 
+impl PerftStats {
+    /// The fields' values in declaration order (for the hash table).
+    #[cfg(feature = "std")]
+    pub(super) fn values(&self) -> [u64; PerftStats::FIELD_COUNT] {
+        self.fields().map(|(_, value)| value)
+    }
+
+    /// Statistics from their values in declaration order (for the hash table).
+    #[cfg(feature = "std")]
+    pub(super) fn from_values(values: [u64; PerftStats::FIELD_COUNT]) -> PerftStats {
+        let mut values = values.into_iter();
+        let mut out = PerftStats::default();
+        macro_rules! take {
+            ($($f:ident),*) => { $(out.$f = values.next().unwrap_or(0);)* };
+        }
+        for_each_field!(take);
+        out
+    }
+}
+
 impl AddAssign for PerftStats {
     fn add_assign(&mut self, other: PerftStats) {
         macro_rules! add {
@@ -359,9 +379,56 @@ pub fn divide_stats_with(
     depth: u32,
     options: &super::PerftOptions,
 ) -> std::vec::Vec<(Move, PerftStats)> {
+    split_stats(board, depth, options, None).unwrap_or_default()
+}
+
+/// [`perft_stats_with_options`] that gives up when `stop` is set (`None`), for callers that
+/// must stay responsive: the flag is read between subtrees of at most four plies, as
+/// [`perft_with_stop`](crate::perft_with_stop) does. The same figures otherwise.
+///
+/// ```
+/// use core::sync::atomic::{AtomicBool, Ordering};
+/// use bitmove::{perft_stats, perft_stats_with_stop, Board, PerftOptions};
+///
+/// let stop = AtomicBool::new(false);
+/// let options = PerftOptions { threads: 2, hash_mb: 16 };
+/// let board = Board::default();
+/// assert_eq!(perft_stats_with_stop(&board, 4, &options, &stop), Some(perft_stats(&board, 4)));
+/// stop.store(true, Ordering::Relaxed);
+/// assert_eq!(perft_stats_with_stop(&board, 9, &options, &stop), None);
+/// ```
+///
+/// # Panics
+///
+/// If `depth` is greater than [`MAX_DEPTH`](crate::MAX_DEPTH).
+#[cfg(feature = "std")]
+pub fn perft_stats_with_stop(
+    board: &Board,
+    depth: u32,
+    options: &super::PerftOptions,
+    stop: &core::sync::atomic::AtomicBool,
+) -> Option<PerftStats> {
+    super::check_depth(depth);
+    if depth <= 1 {
+        return (!stop.load(core::sync::atomic::Ordering::Relaxed))
+            .then(|| crate::perft_stats(board, depth));
+    }
+    let split = split_stats(board, depth, options, Some(stop))?;
+    Some(split.iter().map(|(_, stats)| stats).sum())
+}
+
+/// The work of [`divide_stats_with`], giving up (`None`) when `stop` is given and set.
+#[cfg(feature = "std")]
+fn split_stats(
+    board: &Board,
+    depth: u32,
+    options: &super::PerftOptions,
+    stop: Option<&core::sync::atomic::AtomicBool>,
+) -> Option<std::vec::Vec<(Move, PerftStats)>> {
     use core::sync::atomic::{AtomicUsize, Ordering};
     use std::vec::Vec;
 
+    super::check_depth(depth);
     let depth = depth.max(1);
     if depth == 1 {
         // A leaf's statistics are those of the move that reached it, which the child
@@ -382,21 +449,28 @@ pub fn divide_stats_with(
         .flatten();
     let next = AtomicUsize::new(0);
     let backend = crate::SliderBackend::current();
+    let count = |position: &Board, depth: u32| {
+        crate::attacks::dispatch!(backend, |s| stats_with(s, position, depth, table.as_ref()))
+    };
     let work = || {
         let mut totals = std::vec![PerftStats::default(); roots.len()];
         while let Some((root, position)) = items.get(next.fetch_add(1, Ordering::Relaxed)) {
-            totals[*root] += crate::attacks::dispatch!(backend, |s| stats_with(
-                s,
-                position,
-                remaining,
-                table.as_ref()
-            ));
+            totals[*root] += match stop {
+                None => count(position, remaining),
+                Some(flag) => {
+                    match super::parallel::split_stoppable(position, remaining, flag, &count) {
+                        Some(stats) => stats,
+                        None => break,
+                    }
+                }
+            };
         }
         totals
     };
     let parts: Vec<Vec<PerftStats>> = std::thread::scope(|scope| {
+        // A thread the system cannot start is one helper less, not an error.
         let helpers: Vec<_> = (1..threads.min(items.len()))
-            .map(|_| scope.spawn(work))
+            .map_while(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
             .collect();
         let mut parts = std::vec![work()];
         for helper in helpers {
@@ -408,9 +482,14 @@ pub fn divide_stats_with(
         }
         parts
     });
-    roots
-        .iter()
-        .enumerate()
-        .map(|(i, &mv)| (mv, parts.iter().map(|part| part[i]).sum()))
-        .collect()
+    if stop.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+        return None;
+    }
+    Some(
+        roots
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| (mv, parts.iter().map(|part| part[i]).sum()))
+            .collect(),
+    )
 }

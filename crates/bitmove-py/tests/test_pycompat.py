@@ -1,0 +1,317 @@
+"""`import bitmove as chess`: the python-chess names bitmove has, checked against python-chess
+itself (the oracle) on the same positions, and the example scripts run under both modules."""
+
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import bitmove
+import chess
+import chess.polyglot
+import pytest
+from conftest import random_game
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+# The names the issue lists, as python-chess spells them.
+MODULE_NAMES = [
+    "WHITE", "BLACK", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING", "PIECE_TYPES",
+    "SQUARES", "SQUARE_NAMES", "FILE_NAMES", "RANK_NAMES", "COLORS", "A1", "E4", "H8",
+    "STARTING_FEN", "square", "square_file", "square_rank", "square_name", "parse_square",
+    "square_distance", "square_mirror", "piece_symbol", "piece_name", "Piece", "SquareSet",
+    "Move", "Board", "Termination", "Outcome", "flip_vertical", "flip_horizontal",
+    "BB_SQUARES", "BB_ALL", "BB_EMPTY",
+]  # fmt: skip
+BOARD_NAMES = [
+    "pieces", "piece_map", "piece_type_at", "piece_at", "color_at", "occupied", "reset",
+    "set_fen", "king", "ply", "is_capture", "is_castling", "is_en_passant", "attackers",
+    "is_attacked_by", "root", "mirror", "transform", "peek", "board_fen", "ep_square",
+    "castling_rights", "has_kingside_castling_rights", "has_queenside_castling_rights",
+    "has_castling_rights", "can_claim_draw", "can_claim_fifty_moves",
+    "can_claim_threefold_repetition", "is_seventyfive_moves", "is_fivefold_repetition",
+    "outcome", "is_game_over", "result", "turn", "legal_moves", "push", "pop", "copy",
+    "move_stack", "san", "push_san", "push_uci", "parse_san", "parse_uci", "fen",
+    "is_repetition", "is_check", "is_checkmate", "is_stalemate", "is_insufficient_material",
+    "gives_check", "is_legal", "halfmove_clock", "fullmove_number", "chess960",
+]  # fmt: skip
+MOVE_NAMES = ["from_square", "to_square", "promotion", "drop", "uci", "from_uci", "null"]
+PIECE_NAMES = ["piece_type", "color", "symbol", "unicode_symbol", "from_symbol"]
+
+
+def test_every_listed_name_exists_in_both():
+    import chess.polyglot
+
+    for name in MODULE_NAMES:
+        assert hasattr(chess, name), name
+        assert hasattr(bitmove, name), name
+        if not callable(getattr(chess, name)):
+            assert getattr(bitmove, name) == getattr(chess, name), name
+    for name in BOARD_NAMES:
+        assert hasattr(chess.Board(), name), name
+        assert hasattr(bitmove.Board(), name), name
+    for name in MOVE_NAMES:
+        assert hasattr(chess.Move.from_uci("e2e4"), name), name
+        assert hasattr(bitmove.Move.from_uci("e2e4"), name), name
+    for name in PIECE_NAMES:
+        assert hasattr(chess.Piece(chess.PAWN, chess.WHITE), name), name
+        assert hasattr(bitmove.Piece(bitmove.PAWN, bitmove.WHITE), name), name
+    assert hasattr(bitmove.polyglot, "zobrist_hash") and hasattr(chess.polyglot, "zobrist_hash")
+
+
+def test_square_functions_agree():
+    for sq in chess.SQUARES:
+        assert bitmove.square_file(sq) == chess.square_file(sq)
+        assert bitmove.square_rank(sq) == chess.square_rank(sq)
+        assert bitmove.square_name(sq) == chess.square_name(sq)
+        assert bitmove.parse_square(chess.square_name(sq)) == sq
+        assert bitmove.square_mirror(sq) == chess.square_mirror(sq)
+        assert bitmove.square(chess.square_file(sq), chess.square_rank(sq)) == sq
+        for other in (0, 27, 63):
+            assert bitmove.square_distance(sq, other) == chess.square_distance(sq, other)
+    for bb in (0, 1, 0x8100_0000_0000_0081, 0x0000_0010_0800_FF00, 2**64 - 1):
+        assert bitmove.flip_vertical(bb) == chess.flip_vertical(bb)
+        assert bitmove.flip_horizontal(bb) == chess.flip_horizontal(bb)
+    with pytest.raises(ValueError):
+        bitmove.parse_square("e9")
+    assert [bitmove.piece_symbol(t) for t in chess.PIECE_TYPES] == [
+        chess.piece_symbol(t) for t in chess.PIECE_TYPES
+    ]
+
+
+def test_square_set_agrees():
+    for mask in (0, 1, 0x8100_0000_0000_0081, 0x0000_0010_0800_FF00, 2**64 - 1):
+        ours, theirs = bitmove.SquareSet(mask), chess.SquareSet(mask)
+        assert list(ours) == list(theirs)
+        assert list(reversed(ours)) == list(reversed(theirs))
+        assert len(ours) == len(theirs) and int(ours) == int(theirs) == mask
+        assert [sq in ours for sq in chess.SQUARES] == [sq in theirs for sq in chess.SQUARES]
+        assert str(ours) == str(theirs) and repr(ours) == repr(theirs)
+        assert int(~ours) == int(~theirs)
+        assert int(ours & 0xFF) == int(theirs & 0xFF) and int(ours | 1) == int(theirs | 1)
+        assert bool(ours) == bool(theirs) and ours == theirs.mask
+        assert int(ours.mirror()) == int(theirs.mirror())
+    assert bitmove.SquareSet([0, 9, 63]) == chess.SquareSet([0, 9, 63]).mask
+
+
+def test_piece_agrees():
+    for symbol in "PNBRQKpnbrqk":
+        ours, theirs = bitmove.Piece.from_symbol(symbol), chess.Piece.from_symbol(symbol)
+        assert (ours.piece_type, ours.color) == (theirs.piece_type, theirs.color)
+        assert ours.symbol() == theirs.symbol() == symbol
+        assert ours.unicode_symbol() == theirs.unicode_symbol()
+        assert ours.unicode_symbol(invert_color=True) == theirs.unicode_symbol(invert_color=True)
+        assert bitmove.Piece(theirs.piece_type, theirs.color) == ours
+        assert pickle.loads(pickle.dumps(ours)) == ours
+
+
+def test_termination_names_and_values_are_python_chess_ones():
+    for name in (
+        "CHECKMATE", "STALEMATE", "INSUFFICIENT_MATERIAL", "SEVENTYFIVE_MOVES",
+        "FIVEFOLD_REPETITION", "FIFTY_MOVES", "THREEFOLD_REPETITION",
+    ):  # fmt: skip
+        ours, theirs = getattr(bitmove.Termination, name), getattr(chess.Termination, name)
+        assert (ours.name, ours.value) == (theirs.name, theirs.value)
+
+
+def compare_position(ours, theirs):
+    assert ours.fen() == theirs.fen()
+    assert ours.board_fen() == theirs.board_fen()
+    assert ours.ply() == theirs.ply()
+    assert ours.ep_square == theirs.ep_square
+    assert ours.castling_rights == theirs.castling_rights
+    assert ours.occupied == theirs.occupied
+    assert {sq: p.symbol() for sq, p in ours.piece_map().items()} == {
+        sq: p.symbol() for sq, p in theirs.piece_map().items()
+    }
+    for color in chess.COLORS:
+        assert ours.king(color) == theirs.king(color)
+        assert ours.has_kingside_castling_rights(color) == theirs.has_kingside_castling_rights(
+            color
+        )
+        assert ours.has_queenside_castling_rights(color) == theirs.has_queenside_castling_rights(
+            color
+        )
+        assert ours.has_castling_rights(color) == theirs.has_castling_rights(color)
+        for piece_type in chess.PIECE_TYPES:
+            assert int(ours.pieces(piece_type, color)) == int(theirs.pieces(piece_type, color))
+        for sq in (0, 12, 27, 36, 60, ours.king(color)):
+            assert int(ours.attackers(color, sq)) == int(theirs.attackers(color, sq))
+            assert ours.is_attacked_by(color, sq) == theirs.is_attacked_by(color, sq)
+    for sq in chess.SQUARES:
+        assert ours.piece_type_at(sq) == theirs.piece_type_at(sq)
+        assert ours.color_at(sq) == theirs.color_at(sq)
+    for move in theirs.legal_moves:
+        mine = bitmove.Move.from_chess(move)
+        assert ours.is_capture(mine) == theirs.is_capture(move), move
+        assert ours.is_castling(mine) == theirs.is_castling(move), move
+        assert ours.is_en_passant(mine) == theirs.is_en_passant(move), move
+        assert move in ours.legal_moves
+    assert ours.mirror().fen() == theirs.mirror().fen()
+    assert bitmove.polyglot.zobrist_hash(ours) == chess.polyglot.zobrist_hash(theirs)
+    assert ours.can_claim_fifty_moves() == theirs.can_claim_fifty_moves()
+    assert ours.can_claim_threefold_repetition() == theirs.can_claim_threefold_repetition()
+    assert ours.can_claim_draw() == theirs.can_claim_draw()
+    assert ours.is_repetition(3) == theirs.is_repetition(3)
+    for claim in (False, True):
+        a, b = ours.outcome(claim_draw=claim), theirs.outcome(claim_draw=claim)
+        assert (a is None) == (b is None), (claim, a, b)
+        if a is not None:
+            assert (a.termination.name, a.winner) == (b.termination.name, b.winner)
+        assert ours.result(claim_draw=claim) == theirs.result(claim_draw=claim)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_positions_of_random_games_agree(seed):
+    boards = random_game(seed, max_plies=220)
+    ours = bitmove.Board(boards[0].fen())
+    compare_position(ours, boards[0])
+    for theirs in boards[1:]:
+        ours.push(theirs.peek())  # a python-chess Move
+        compare_position(ours, theirs)
+        assert ours.peek() == bitmove.Move.from_chess(theirs.peek())
+
+
+def test_fifty_move_claims_agree():
+    # Halfmove clock 99 and 100, with and without a quiet move available.
+    for fen in (
+        "8/8/8/4k3/8/8/8/R3K3 w - - 99 80",
+        "8/8/8/4k3/8/8/8/R3K3 w - - 100 80",
+        "8/8/8/4k3/8/8/4p3/4K3 w - - 99 80",
+        "k7/P7/1K6/8/8/8/8/8 b - - 100 90",
+        "8/8/8/4k3/8/8/8/R3K3 w - - 98 80",
+    ):
+        ours, theirs = bitmove.Board(fen), chess.Board(fen)
+        compare_position(ours, theirs)
+
+
+def test_threefold_claim_by_the_next_move_agrees():
+    ours, theirs = bitmove.Board(), chess.Board()
+    for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
+        ours.push_san(san)
+        theirs.push_san(san)
+        compare_position(ours, theirs)
+    assert ours.can_claim_threefold_repetition() and not ours.is_repetition(3)
+    assert ours.outcome(claim_draw=True).termination == bitmove.Termination.THREEFOLD_REPETITION
+
+
+def test_repetition_ignores_an_illegal_en_passant_capture():
+    # The issue's game: after ...d5, exd6 would leave the white king on h5 to the a5 rook.
+    start = "4k3/3p4/8/r3P2K/8/8/8/6N1 b - - 0 1"
+    ours, theirs = bitmove.Board(start), chess.Board(start)
+    for san in ["d5", "Nf3", "Kf8", "Ng1", "Ke8", "Nf3", "Kf8", "Ng1", "Ke8"]:
+        ours.push_san(san)
+        theirs.push_san(san)
+        assert ours.is_repetition(3) == theirs.is_repetition(3)
+    assert ours.is_repetition(3) and theirs.is_repetition(3)
+
+
+def test_transform_agrees():
+    for fen in (
+        chess.STARTING_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ):
+        for f in ("flip_vertical", "flip_horizontal"):
+            theirs = chess.Board(fen).transform(getattr(chess, f))
+            ours = bitmove.Board(fen).transform(getattr(bitmove, f))
+            assert ours.board_fen() == theirs.board_fen(), f
+            assert ours.castling_rights == theirs.clean_castling_rights(), f
+
+
+def test_board_and_move_pickle():
+    board = bitmove.Board()
+    for san in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]:
+        board.push_san(san)
+    again = pickle.loads(pickle.dumps(board))
+    assert again.fen() == board.fen() and again.move_stack == board.move_stack
+    assert again.root().fen() == board.root().fen()
+    c960 = bitmove.Board(
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", chess960=True
+    )
+    c960.push_uci("g1h1") if c960.is_legal(bitmove.Move.from_uci("g1h1")) else None
+    assert pickle.loads(pickle.dumps(c960)).fen() == c960.fen()
+    move = bitmove.Move.from_uci("e7e8q")
+    assert pickle.loads(pickle.dumps(move)) == move
+    assert pickle.loads(pickle.dumps(bitmove.Move.null())) == bitmove.Move.null()
+
+
+def test_legal_moves_view_behaves_like_python_chess():
+    ours, theirs = bitmove.Board(), chess.Board()
+    ours.push_san("e4")
+    theirs.push_san("e4")
+    moves = list(ours.legal_moves)
+    assert list(reversed(ours.legal_moves)) == moves[::-1]
+    assert ours.legal_moves[2:5] == moves[2:5]
+    assert ours.legal_moves[-1] == moves[-1]
+    assert ours.legal_moves.count() == theirs.legal_moves.count() == len(moves)
+    assert chess.Move.from_uci("e7e5") in ours.legal_moves
+    assert chess.Move.from_uci("e7e4") not in ours.legal_moves
+    assert "e7e5" not in ours.legal_moves
+
+
+def test_copy_turn_reset_set_fen_root_null_move():
+    ours, theirs = bitmove.Board(), chess.Board()
+    for san in ["e4", "e5", "Nf3", "Nc6"]:
+        ours.push_san(san)
+        theirs.push_san(san)
+    for n in (0, 1, 3, 10):
+        assert [m.uci() for m in ours.copy(stack=n).move_stack] == [
+            m.uci() for m in theirs.copy(stack=n).move_stack
+        ]
+        assert ours.copy(stack=n).fen() == theirs.copy(stack=n).fen()
+    assert ours.copy(stack=False).move_stack == []
+    assert ours.root().fen() == theirs.root().fen()
+    ours.turn = chess.BLACK
+    theirs.turn = chess.BLACK
+    assert ours.fen() == theirs.fen()
+    ours.set_fen("8/8/8/4k3/8/8/8/R3K3 w - - 0 1")
+    theirs.set_fen("8/8/8/4k3/8/8/8/R3K3 w - - 0 1")
+    assert ours.fen() == theirs.fen() and ours.move_stack == []
+    ours.reset()
+    theirs.reset()
+    assert ours.fen() == theirs.fen()
+    null = bitmove.Move.null()
+    assert null.uci() == chess.Move.null().uci() == "0000" and not null
+    assert bitmove.Move.from_uci("0000") == null
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1",
+        "r3k3/8/8/8/8/8/8/4K2R w KQkq - 3 7",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+    ],
+)
+def test_lenient_fen_reads_as_python_chess_does(fen):
+    with pytest.raises(bitmove.FenError):
+        bitmove.Board(fen)
+    ours, theirs = bitmove.Board(fen, strict=False), chess.Board(fen)
+    assert ours.fen() == theirs.fen()
+    assert ours.castling_rights == theirs.clean_castling_rights()
+
+
+@pytest.mark.parametrize(
+    "script, args",
+    [("random_games.py", ["150", "11"]), ("encoder.py", ["300", "5"]), ("inspect_board.py", [])],
+)
+def test_example_scripts_print_the_same_under_both_modules(script, args, tmp_path):
+    text = (EXAMPLES / script).read_text()
+    assert "import bitmove as chess\n" in text
+    outputs = []
+    for module_line in ("import bitmove as chess\n", "import chess\n"):
+        path = tmp_path / script
+        path.write_text(text.replace("import bitmove as chess\n", module_line))
+        done = subprocess.run(
+            [sys.executable, str(path), *args],
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert done.returncode == 0, done.stderr
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]
+    assert outputs[0].strip()
