@@ -68,8 +68,9 @@ def test_package_stub_reexports_the_package_names():
     assert public(stub_names(stub_tree("__init__.pyi"))) == set()  # imports only
     text = (PACKAGE / "__init__.pyi").read_text()
     # The native names, and the pure-Python ones (python-chess's constants and square
-    # functions, SquareSet, the polyglot module), which carry their own annotations.
-    python_names = {"polyglot"} | set(_squares.__all__)
+    # functions, SquareSet, the polyglot, pgn and vocab modules), which carry their own
+    # annotations.
+    python_names = {"pgn", "polyglot", "vocab"} | set(_squares.__all__)
     for name in set(bitmove.__all__) - set(_squares.__all__):
         assert name in text
     assert "from bitmove._squares import *" in text

@@ -40,6 +40,12 @@ from bitmove._bitmove import (
 )
 from bitmove._squares import *
 
+# isort: split
+# `bitmove.pgn` as an attribute too, as `chess.pgn` is once python-chess scripts import it
+# (`chess.pgn.read_game(...)`), and `bitmove.vocab`: after the native module, which
+# registers the `bitmove._pgn` they import.
+from bitmove import pgn, vocab
+
 __all__ = [
     "AmbiguousMoveError",
     "Board",
@@ -65,5 +71,5 @@ __all__ = [
     "task_hash_mb",
     "work_units",
 ]
-__all__ += ["polyglot"]
+__all__ += ["pgn", "polyglot", "vocab"]
 __all__ += _squares.__all__

@@ -1,7 +1,9 @@
 """Type stubs for the bitmove package (the native module re-exported)."""
 
 from bitmove import _squares as _squares
+from bitmove import pgn as pgn
 from bitmove import polyglot as polyglot
+from bitmove import vocab as vocab
 from bitmove._bitmove import (
     AmbiguousMoveError,
     Board,
@@ -54,5 +56,5 @@ __all__ = [
     "task_hash_mb",
     "work_units",
 ]
-__all__ += ["polyglot"]
+__all__ += ["pgn", "polyglot", "vocab"]
 __all__ += _squares.__all__

@@ -436,10 +436,12 @@ fn split_stats(
         let backend = crate::SliderBackend::current();
         return crate::attacks::dispatch!(backend, |s| {
             let root = board.checked(s);
-            root.legal_moves()
-                .into_iter()
-                .map(|mv| (mv, leaf::one_leaf(s, &root, mv)))
-                .collect()
+            Some(
+                root.legal_moves()
+                    .into_iter()
+                    .map(|mv| (mv, leaf::one_leaf(s, &root, mv)))
+                    .collect(),
+            )
         });
     }
     let threads = options.thread_count().max(1);
