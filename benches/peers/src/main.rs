@@ -22,12 +22,16 @@
 //! `peers engine [...]` runs the engine-style benchmark instead (make-all perft, listing
 //! moves, captures only; see the `engine_bench` module and `scripts/bench-engine.sh`).
 //!
+//! `peers pgn [--runs N] FILE...` reads and replays PGN files with bitmove's reader and with
+//! pgn-reader (see the `pgn_bench` module and `scripts/bench-pgn.sh`).
+//!
 //! `peers search [...]` runs the search benchmark: one alpha-beta search written on bitmove
 //! and on cozy-chess, node counts checked equal (see the `search` module and
 //! `scripts/bench-search.sh`).
 
 mod engine_bench;
 mod engines;
+mod pgn_bench;
 mod search;
 
 use std::fmt::Write as _;
@@ -133,6 +137,8 @@ fn main() -> ExitCode {
         engine_bench::run(&args[2..], &args)
     } else if args.get(1).map(String::as_str) == Some("search") {
         search::run(&args[2..], &args)
+    } else if args.get(1).map(String::as_str) == Some("pgn") {
+        pgn_bench::run(&args[2..])
     } else {
         parse_args(&args[1..]).and_then(|(set, pext_bin)| bench(set, pext_bin, &args))
     };
@@ -148,7 +154,8 @@ fn main() -> ExitCode {
 const USAGE: &str =
     "usage: peers [quick|full] [--pext-bin PATH]   (or PEERS_PEXT_BIN=PATH)\n       \
                      peers engine [--runs N] [--positions N] [--seed N] [--build LABEL]\n       \
-                     peers search [--runs N] [--depth N] [--build LABEL]";
+                     peers search [--runs N] [--depth N] [--build LABEL]\n       \
+                     peers pgn [--runs N] FILE...";
 
 fn parse_args(args: &[String]) -> Result<(Set, Option<PathBuf>), String> {
     let mut set = None;
