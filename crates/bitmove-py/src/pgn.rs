@@ -40,6 +40,7 @@ pub(crate) fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameRecord>()?;
     m.add_class::<GameRecords>()?;
     m.add_class::<PositionBatches>()?;
+    m.add("COLUMNS", COLUMNS.to_vec())?;
     parent.add_submodule(&m)?;
     py.import("sys")?
         .getattr("modules")?

@@ -12,6 +12,8 @@ from typing_extensions import TypeAlias
 # (0, Move | None, fen_after_null | None), (1, comment), (2, nag), (3,), (4,), (5, result)
 Event: TypeAlias = tuple[Any, ...]
 
+COLUMNS: list[str]
+
 def read_game_events(
     handle: Any, pending: bytes | None = None
 ) -> (

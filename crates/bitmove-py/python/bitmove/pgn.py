@@ -58,21 +58,7 @@ _DEFAULTS = {
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
-COLUMNS = (
-    "game",
-    "ply",
-    "fen",
-    "planes",
-    "move",
-    "mask",
-    "turn",
-    "result",
-    "white_elo",
-    "black_elo",
-    "clock",
-    "eval",
-    "mate",
-)
+COLUMNS: tuple[str, ...] = tuple(_pgn.COLUMNS)
 """The columns ``positions`` can give (all of them by default)."""
 
 PathLike = Union[str, "os.PathLike[str]"]
