@@ -40,7 +40,7 @@ impl<'a> Tokens<'a> {
     /// Skips to the end of the line (not past the newline).
     fn skip_line(&mut self) {
         let rest = &self.text[self.at..];
-        self.at += rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        self.at += memchr::memchr(b'\n', rest).unwrap_or(rest.len());
     }
 
     /// Skips a variation whose `(` was just read, nested ones and comments included, as
@@ -75,14 +75,14 @@ impl<'a> Tokens<'a> {
     /// there is none.
     fn skip_comment(&mut self) -> bool {
         let rest = &self.text[self.at..];
-        match rest.iter().position(|&b| b == b'}') {
+        match memchr::memchr(b'}', rest) {
             Some(end) => {
-                self.line += rest[..end].iter().filter(|&&b| b == b'\n').count();
+                self.line += memchr::memchr_iter(b'\n', &rest[..end]).count();
                 self.at += end + 1;
                 true
             }
             None => {
-                self.line += rest.iter().filter(|&&b| b == b'\n').count();
+                self.line += memchr::memchr_iter(b'\n', rest).count();
                 self.at = self.text.len();
                 false
             }

@@ -194,10 +194,7 @@ fn replay_game<V: Visitor + ?Sized>(raw: &RawGame, visitor: &mut V) -> Result<()
     let mut variant_tag: Option<(String, usize)> = None;
     let mut fen_tag: Option<(String, usize)> = None;
     while at < bytes.len() {
-        let end = bytes[at..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(bytes.len(), |n| at + n);
+        let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |n| at + n);
         let text = &bytes[at..end];
         if text.first() == Some(&b'[') {
             if let Some((name, value)) = parse_tag(text) {

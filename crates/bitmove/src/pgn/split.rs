@@ -57,15 +57,24 @@ fn comment_open_after(line: &[u8], mut in_comment: bool) -> bool {
     if !in_comment && line.first() == Some(&b'%') {
         return false;
     }
-    for &byte in line {
-        match byte {
-            b'}' if in_comment => in_comment = false,
-            b'{' if !in_comment => in_comment = true,
-            b';' if !in_comment => return false,
-            _ => {}
+    // From brace to brace: inside a comment only `}` matters, outside only `{` and `;` (a
+    // comment to the end of the line).
+    let mut rest = line;
+    loop {
+        let found = if in_comment {
+            memchr::memchr(b'}', rest)
+        } else {
+            memchr::memchr2(b'{', b';', rest)
+        };
+        let Some(at) = found else {
+            return in_comment;
+        };
+        if rest[at] == b';' {
+            return false;
         }
+        in_comment = !in_comment;
+        rest = &rest[at + 1..];
     }
-    in_comment
 }
 
 impl<R: BufRead> Splitter<R> {
@@ -109,7 +118,7 @@ impl<R: BufRead> Splitter<R> {
                 break;
             }
             any = true;
-            let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            let (used, done) = match memchr::memchr(b'\n', chunk) {
                 Some(end) => (end + 1, true),
                 None => (chunk.len(), false),
             };
@@ -264,6 +273,43 @@ mod tests {
     fn line_comments_hide_braces() {
         let games = split("1. e4 ; {\n\n1. d4\n");
         assert_eq!(games.len(), 2);
+    }
+
+    /// The brace-to-brace scan against a byte-by-byte one, on random lines of the bytes
+    /// that matter.
+    #[test]
+    fn comment_state_matches_a_byte_by_byte_scan() {
+        fn slow(line: &[u8], mut in_comment: bool) -> bool {
+            if !in_comment && line.first() == Some(&b'%') {
+                return false;
+            }
+            for &byte in line {
+                match byte {
+                    b'}' if in_comment => in_comment = false,
+                    b'{' if !in_comment => in_comment = true,
+                    b';' if !in_comment => return false,
+                    _ => {}
+                }
+            }
+            in_comment
+        }
+        let alphabet = b"{};%x e4\n";
+        let mut seed = 0x1234_5678_9abc_def0u64;
+        for _ in 0..20_000 {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let len = (seed >> 59) as usize;
+            let line: Vec<u8> = (0..len)
+                .map(|i| alphabet[((seed >> (i * 3 % 56)) % alphabet.len() as u64) as usize])
+                .collect();
+            for start in [false, true] {
+                assert_eq!(
+                    comment_open_after(&line, start),
+                    slow(&line, start),
+                    "{:?} {start}",
+                    String::from_utf8_lossy(&line)
+                );
+            }
+        }
     }
 
     #[test]
