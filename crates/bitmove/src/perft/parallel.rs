@@ -131,33 +131,6 @@ pub fn divide_with_stop(
     split_count(board, depth, options, Some(stop))
 }
 
-/// Perft of `board` that reads `stop` before each subtree deeper than [`UNSTOPPABLE_DEPTH`];
-/// `None` once it is set.
-fn count_stoppable(
-    backend: SliderBackend,
-    table: Option<&Table>,
-    board: &Board,
-    depth: u32,
-    stop: &AtomicBool,
-) -> Option<u64> {
-    if stop.load(Ordering::Relaxed) {
-        return None;
-    }
-    if depth <= UNSTOPPABLE_DEPTH {
-        return Some(dispatch!(backend, |s| match table {
-            Some(t) => perft_tt::<_, true>(s, board, depth, Some(t)),
-            None => perft_tt::<_, false>(s, board, depth, None),
-        }));
-    }
-    let mut nodes = 0;
-    for &mv in board.legal_moves().iter() {
-        let mut child = board.clone();
-        child.play_unchecked(mv);
-        nodes += count_stoppable(backend, table, &child, depth - 1, stop)?;
-    }
-    Some(nodes)
-}
-
 /// `count(board, depth)` split into subtrees of at most [`UNSTOPPABLE_DEPTH`] plies, `stop`
 /// read before each: `None` once it is set. For any count that is the sum of its children's
 /// counts one ply less deep (perft, statistics), through any table.
@@ -199,18 +172,20 @@ fn split_count(
     let totals: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
     let next = AtomicUsize::new(0);
     let backend = SliderBackend::current();
+    let count = |position: &Board, depth: u32| {
+        dispatch!(backend, |s| match &table {
+            Some(t) => perft_tt::<_, true>(s, position, depth, Some(t)),
+            None => perft_tt::<_, false>(s, position, depth, None),
+        })
+    };
     let work = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some((root, position)) = items.get(i) else {
             break;
         };
         let nodes = match stop {
-            None => dispatch!(backend, |s| match &table {
-                Some(t) => perft_tt::<_, true>(s, position, remaining, Some(t)),
-                None => perft_tt::<_, false>(s, position, remaining, None),
-            }),
-            Some(flag) => match count_stoppable(backend, table.as_ref(), position, remaining, flag)
-            {
+            None => count(position, remaining),
+            Some(flag) => match split_stoppable(position, remaining, flag, &count) {
                 Some(nodes) => nodes,
                 None => break,
             },
