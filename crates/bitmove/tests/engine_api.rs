@@ -217,6 +217,23 @@ fn captures_and_quiets_partition_the_legal_moves() {
     }
 }
 
+/// A random move among those `prefer` picks, or (one time in `one_in`, or when it picks
+/// none) among all of `moves`, which is not empty.
+fn pick_preferring(
+    rng: &mut common::Rng,
+    moves: &[Move],
+    one_in: usize,
+    prefer: impl Fn(&Move) -> bool,
+) -> Move {
+    let preferred: Vec<Move> = moves.iter().copied().filter(|mv| prefer(mv)).collect();
+    let pool = if preferred.is_empty() || rng.below(one_in) == 0 {
+        moves
+    } else {
+        &preferred
+    };
+    pool[rng.below(pool.len())]
+}
+
 /// Repetitions counted the slow way: every earlier position on the path with the same side
 /// to move, placement, castling rights and legal en-passant captures, since the last capture
 /// or pawn move.
@@ -272,17 +289,9 @@ fn key_history_counts_repetitions_like_the_slow_comparison() {
                 break;
             }
             // Prefer king and knight moves, so positions recur.
-            let shufflers: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|mv| matches!(board.piece_on(mv.from), Some(Piece::King | Piece::Knight)))
-                .collect();
-            let pool = if shufflers.is_empty() || rng.below(10) == 0 {
-                moves.to_vec()
-            } else {
-                shufflers
-            };
-            let mv = pool[rng.below(pool.len())];
+            let mv = pick_preferring(&mut rng, &moves, 10, |mv| {
+                matches!(board.piece_on(mv.from), Some(Piece::King | Piece::Knight))
+            });
             board.play_unchecked(mv);
             path.push(board.clone());
             history.push(&board);
@@ -341,20 +350,10 @@ fn upcoming_repetition_equals_trying_every_move() {
             if moves.is_empty() {
                 break;
             }
-            let shufflers: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|mv| {
-                    // No pawn move, capture or castling (the king takes its own rook).
-                    board.piece_on(mv.from) != Some(Piece::Pawn) && !board.occupied().has(mv.to)
-                })
-                .collect();
-            let pool = if shufflers.is_empty() || rng.below(12) == 0 {
-                moves.to_vec()
-            } else {
-                shufflers
-            };
-            let mv = pool[rng.below(pool.len())];
+            // No pawn move, capture or castling (the king takes its own rook).
+            let mv = pick_preferring(&mut rng, &moves, 12, |mv| {
+                board.piece_on(mv.from) != Some(Piece::Pawn) && !board.occupied().has(mv.to)
+            });
             board.play_unchecked(mv);
             path.push(board.clone());
             history.push(&board);
