@@ -164,10 +164,33 @@ impl Board {
         if !reach.has(mv.to) {
             return false;
         }
-        let mut after = self.clone();
-        after.make_piece::<false>(piece, mv);
-        let king = after.king(us);
-        !after.attacked_with(s, king, !us, after.occupied())
+        self.is_legal_known(s, piece, mv)
+    }
+
+    /// Whether a move known to be pseudo-legal here (`piece` of the side to move on
+    /// `mv.from`, `mv.to` in its reach and not ours, not castling) leaves the king safe, on
+    /// a board whose checkers and pins are known: the tests of the generator, one move at a
+    /// time. En passant, which takes two pawns off a line at once, is made and tested.
+    #[inline]
+    pub(crate) fn is_legal_known<S: Sliders>(&self, s: S, piece: Piece, mv: Move) -> bool {
+        let us = self.side;
+        let king = self.king(us);
+        if piece == Piece::King {
+            let occupied = self.occupied() ^ mv.from;
+            return !self.attacked_with(s, mv.to, !us, occupied);
+        }
+        if piece == Piece::Pawn && Some(mv.to) == self.en_passant && mv.from.file() != mv.to.file()
+        {
+            let mut after = self.clone();
+            after.make_piece::<false>(piece, mv);
+            return !after.attacked_with(s, king, !us, after.occupied());
+        }
+        if let Some(checker) = self.checkers.first() {
+            if self.checkers.has_many() || !(between(king, checker) | checker).has(mv.to) {
+                return false;
+            }
+        }
+        !self.pinned.has(mv.from) || line(king, mv.from).has(mv.to)
     }
 
     /// Counts the legal moves without building them: the depth-1 step of perft. Pawns are

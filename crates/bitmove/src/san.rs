@@ -265,29 +265,50 @@ impl Board {
     /// assert_eq!(board.parse_san("Nz2"), Err(SanError::Syntax));
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        self.parse_san_bytes(text.trim().as_bytes())
+    }
+
+    /// [`parse_san`](Board::parse_san) of bytes, as a PGN file holds them: the same moves
+    /// read, with no UTF-8 check (a byte that is not ASCII is a syntax error anyway).
+    ///
+    /// ```
+    /// use bitmove::{Board, Square};
+    ///
+    /// let board = Board::default();
+    /// assert_eq!(board.parse_san_bytes(b"Nf3!?").map(|mv| mv.to), Ok(Square::F3));
+    /// ```
+    pub fn parse_san_bytes(&self, text: &[u8]) -> Result<Move, SanError> {
+        dispatch!(SliderBackend::current(), |s| self
+            .checked(s)
+            .parse_san_with(s, text))
+    }
+
+    /// SAN to the legal move it stands for, on a board whose checkers and pins are known.
+    #[inline]
+    pub(crate) fn parse_san_with<S: Sliders>(&self, s: S, text: &[u8]) -> Result<Move, SanError> {
         match parse_syntax(text)? {
-            Parsed::Castle(side) => self.find_castling(side),
+            Parsed::Castle(side) => self.find_castling(s, side),
             Parsed::Normal {
                 piece,
                 file,
                 rank,
                 to,
                 promotion,
-            } => self.find_normal(piece, file, rank, to, promotion),
+            } => self.find_normal(s, piece, file, rank, to, promotion),
         }
     }
 
-    fn find_castling(&self, side: CastlingSide) -> Result<Move, SanError> {
+    fn find_castling<S: Sliders>(&self, s: S, side: CastlingSide) -> Result<Move, SanError> {
+        if self.in_check() {
+            return Err(SanError::Illegal);
+        }
         let us = self.side_to_move();
-        let ours = self.colors(us);
         let mut found = None;
-        self.generate_moves(|moves| {
-            if moves.piece == Piece::King {
-                for rook in moves.to & ours {
-                    let mv = Move::new(moves.from, rook);
-                    if castling_side(mv) == side {
-                        found = Some(mv);
-                    }
+        self.generate_castling(s, us, &mut |moves| {
+            for rook in moves.to {
+                let mv = Move::new(moves.from, rook);
+                if castling_side(mv) == side {
+                    found = Some(mv);
                 }
             }
             found.is_some()
@@ -295,8 +316,14 @@ impl Board {
         found.ok_or(SanError::Illegal)
     }
 
-    fn find_normal(
+    /// The one legal move of a `piece` to `to` from the origin as written: the squares from
+    /// which such a piece reaches `to` (a pawn: pushes onto an empty square, captures of a
+    /// piece or en passant), each then tested for legality with the pins and checkers
+    /// already known; no generation.
+    #[inline]
+    fn find_normal<S: Sliders>(
         &self,
+        s: S,
         piece: Piece,
         file: Option<File>,
         rank: Option<Rank>,
@@ -304,35 +331,40 @@ impl Board {
         promotion: Option<Piece>,
     ) -> Result<Move, SanError> {
         let us = self.side_to_move();
+        let ours = self.colors(us);
         // Castling (a king onto its own rook) is only ever written O-O or O-O-O.
-        if self.colors(us).has(to) {
+        if ours.has(to) {
             return Err(SanError::Illegal);
         }
-        // The squares from which a piece of this kind could reach `to`, narrowed by the
-        // origin as written; each is then tested for legality (usually one): no generation.
         let occupied = self.occupied();
         let reach = match piece {
             Piece::Pawn => {
                 let back = if us == Color::White { -1 } else { 1 };
-                let one = to.offset(0, back);
-                let two = one
-                    .filter(|_| to.rank() == Rank::Fourth.relative_to(us))
-                    .and_then(|sq| sq.offset(0, back));
-                let pushes = [one, two]
-                    .into_iter()
-                    .flatten()
-                    .fold(Bitboard::EMPTY, |set, sq| set | sq);
-                // A pawn written without its file pushes straight ahead.
-                match file {
-                    None => pushes,
-                    Some(_) => pushes | pawn_attacks(!us, to),
+                let mut reach = Bitboard::EMPTY;
+                if !occupied.has(to) {
+                    if let Some(one) = to.offset(0, back) {
+                        if !occupied.has(one) {
+                            if to.rank() == Rank::Fourth.relative_to(us)
+                                && let Some(two) = one.offset(0, back)
+                            {
+                                reach |= two;
+                            }
+                        } else {
+                            reach |= one;
+                        }
+                    }
                 }
+                // A pawn written without its file pushes straight ahead.
+                if file.is_some() && (self.colors(!us).has(to) || self.en_passant == Some(to)) {
+                    reach |= pawn_attacks(!us, to);
+                }
+                reach
             }
             Piece::Knight => knight_attacks(to),
             Piece::King => king_attacks(to),
-            Piece::Bishop => dispatch!(SliderBackend::current(), |s| s.bishop(to, occupied)),
-            Piece::Rook => dispatch!(SliderBackend::current(), |s| s.rook(to, occupied)),
-            Piece::Queen => dispatch!(SliderBackend::current(), |s| s.queen(to, occupied)),
+            Piece::Bishop => s.bishop(to, occupied),
+            Piece::Rook => s.rook(to, occupied),
+            Piece::Queen => s.queen(to, occupied),
         };
         let mut candidates = reach & self.colored_pieces(us, piece);
         if let Some(file) = file {
@@ -341,21 +373,30 @@ impl Board {
         if let Some(rank) = rank {
             candidates &= rank;
         }
-        let promotes =
-            piece == Piece::Pawn && (to.rank() == Rank::First || to.rank() == Rank::Eighth);
-        // Legality does not depend on the promotion piece: probe with a queen.
-        let probe = promotes.then_some(Piece::Queen);
-        let mut origins = candidates.into_iter().filter(|&from| {
-            self.is_legal(Move {
-                from,
-                to,
-                promotion: probe,
-            })
-        });
-        let from = match (origins.next(), origins.next()) {
-            (None, _) => return Err(SanError::Illegal),
-            (Some(from), None) => from,
-            (Some(_), Some(_)) => return Err(SanError::Ambiguous),
+        let promotes = piece == Piece::Pawn && to.rank() == Rank::Eighth.relative_to(us);
+        let legal = |from| {
+            self.is_legal_known(
+                s,
+                piece,
+                Move {
+                    from,
+                    to,
+                    promotion: None,
+                },
+            )
+        };
+        let from = match candidates.single() {
+            // Usually one piece of the kind reaches the square: no iteration.
+            Some(from) if legal(from) => from,
+            Some(_) => return Err(SanError::Illegal),
+            None => {
+                let mut origins = candidates.into_iter().filter(|&from| legal(from));
+                match (origins.next(), origins.next()) {
+                    (None, _) => return Err(SanError::Illegal),
+                    (Some(from), None) => from,
+                    (Some(_), Some(_)) => return Err(SanError::Ambiguous),
+                }
+            }
         };
         if promotes != promotion.is_some() {
             return Err(SanError::Illegal);
@@ -392,24 +433,32 @@ enum Parsed {
 
 /// Reads the syntax: `[piece][file][rank][x|:|-]<square>[[=]promotion]`, or castling, after
 /// dropping check marks, annotations and `e.p.`.
-fn parse_syntax(text: &str) -> Result<Parsed, SanError> {
-    let mut text = text.trim();
-    loop {
+fn parse_syntax(text: &[u8]) -> Result<Parsed, SanError> {
+    let mut text = text.trim_ascii();
+    // Suffixes, looked for only when the last byte could end one (most moves end in a
+    // rank digit).
+    while let Some(&last) = text.last() {
         let before = text.len();
-        text = text.trim_end_matches(['+', '#', '!', '?']);
-        text = text.strip_suffix("e.p.").unwrap_or(text).trim_end();
-        // `gxf6ep`, as some tools write en passant: no SAN ends in `ep` otherwise.
-        text = text.strip_suffix("ep").unwrap_or(text);
+        match last {
+            b'+' | b'#' | b'!' | b'?' => text = &text[..before - 1],
+            b'.' => text = text.strip_suffix(b"e.p.").unwrap_or(text),
+            // `gxf6ep`, as some tools write en passant: no SAN ends in `ep` otherwise.
+            b'p' => text = text.strip_suffix(b"ep").unwrap_or(text),
+            _ => {}
+        }
+        text = text.trim_ascii_end();
         if text.len() == before {
             break;
         }
     }
-    match text {
-        "O-O" | "0-0" | "o-o" => return Ok(Parsed::Castle(CastlingSide::Short)),
-        "O-O-O" | "0-0-0" | "o-o-o" => return Ok(Parsed::Castle(CastlingSide::Long)),
-        _ => {}
+    if matches!(text.first(), Some(b'O' | b'0' | b'o')) {
+        match text {
+            b"O-O" | b"0-0" | b"o-o" => return Ok(Parsed::Castle(CastlingSide::Short)),
+            b"O-O-O" | b"0-0-0" | b"o-o-o" => return Ok(Parsed::Castle(CastlingSide::Long)),
+            _ => {}
+        }
     }
-    let bytes = text.as_bytes();
+    let bytes = text;
     let (piece, rest) = match bytes {
         [b'N', rest @ ..] => (Piece::Knight, rest),
         [b'B', rest @ ..] => (Piece::Bishop, rest),
@@ -553,7 +602,7 @@ mod tests {
             ("0-0-0", Parsed::Castle(CastlingSide::Long)),
         ];
         for (text, expected) in cases {
-            assert_eq!(parse_syntax(text), Ok(expected), "{text}");
+            assert_eq!(parse_syntax(text.as_bytes()), Ok(expected), "{text}");
         }
     }
 
@@ -563,7 +612,11 @@ mod tests {
             "", "+", "e", "e9", "i4", "Nf", "nf3", "Ke8=Q", "e8=K", "e8=", "Nbcd2", "Nb1xxd2",
             "O-O-O-O", "00", "--", "é4", "Z", "xe4", "e4x", "Nb1d2d3",
         ] {
-            assert_eq!(parse_syntax(text), Err(SanError::Syntax), "{text:?}");
+            assert_eq!(
+                parse_syntax(text.as_bytes()),
+                Err(SanError::Syntax),
+                "{text:?}"
+            );
         }
     }
 

@@ -1,10 +1,12 @@
 //! Generation and `is_legal` agree: every generated move passes `is_legal`, and every
 //! from x to x promotion candidate that `is_legal` accepts is generated. `is_legal` checks
-//! moves on its own path (geometry, then make-and-test), so this is a differential test.
+//! moves on its own path (geometry, then the pins and checkers of that one move; en passant
+//! made and tested), so this is a differential test. SAN resolution (which tests the
+//! candidate origins the same way) is checked against a filter of the generated moves.
 
 use std::collections::HashSet;
 
-use bitmove::{Board, Move, Piece, Square};
+use bitmove::{Board, File, Move, Piece, SanError, Square};
 
 const SUITE: &str = include_str!("../../../tests/data/suite.epd");
 const CHESS960: &str = include_str!("../../../tests/data/chess960.epd");
@@ -87,4 +89,87 @@ fn play_refuses_illegal_moves_and_keeps_the_board() {
         assert!(board.play(mv).is_err(), "{mv}");
         assert_eq!(board, before);
     }
+}
+
+/// The slow reading of `[piece][file]<square>[=promotion]`: the legal moves that match,
+/// from the generator. A pawn written without its file moves straight ahead.
+fn san_by_filter(
+    board: &Board,
+    piece: Piece,
+    file: Option<File>,
+    to: Square,
+    promotion: Option<Piece>,
+) -> Result<Move, SanError> {
+    let us = board.colors(board.side_to_move());
+    let matching: Vec<Move> = board
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|mv| {
+            board.piece_on(mv.from) == Some(piece)
+                && mv.to == to
+                && !us.has(mv.to)
+                && file.is_none_or(|f| mv.from.file() == f)
+                && (piece != Piece::Pawn || file.is_some() || mv.from.file() == to.file())
+        })
+        .collect();
+    match matching.as_slice() {
+        [] => Err(SanError::Illegal),
+        [mv] if mv.promotion.is_some() != promotion.is_some() => Err(SanError::Illegal),
+        [mv] => Ok(Move { promotion, ..*mv }),
+        // Four promotions of one pawn are one move for the filter.
+        [first, rest @ ..] if rest.iter().all(|m| m.from == first.from) => {
+            if promotion.is_some() {
+                Ok(Move {
+                    promotion,
+                    ..*first
+                })
+            } else {
+                Err(SanError::Illegal)
+            }
+        }
+        _ => Err(SanError::Ambiguous),
+    }
+}
+
+#[test]
+fn san_resolution_agrees_with_a_filter_of_the_legal_moves() {
+    let letters = [
+        (Piece::Pawn, ""),
+        (Piece::Knight, "N"),
+        (Piece::Bishop, "B"),
+        (Piece::Rook, "R"),
+        (Piece::Queen, "Q"),
+        (Piece::King, "K"),
+    ];
+    let mut resolved = 0;
+    for board in boards().iter().step_by(3) {
+        for (piece, letter) in letters {
+            for file in [None].into_iter().chain(File::ALL.map(Some)) {
+                for to in Square::ALL {
+                    let last_rank = matches!(to.rank().index(), 0 | 7);
+                    let promotions: &[Option<Piece>] = if piece == Piece::Pawn && last_rank {
+                        &[None, Some(Piece::Queen), Some(Piece::Knight)]
+                    } else {
+                        &[None]
+                    };
+                    for &promotion in promotions {
+                        let mut text = String::from(letter);
+                        if let Some(file) = file {
+                            text.push_str(&file.to_string());
+                        }
+                        text.push_str(&to.to_string());
+                        if let Some(p) = promotion {
+                            text.push('=');
+                            text.push(p.to_char().to_ascii_uppercase());
+                        }
+                        let expected = san_by_filter(board, piece, file, to, promotion);
+                        assert_eq!(board.parse_san(&text), expected, "{board}: {text}");
+                        resolved += usize::from(expected.is_ok());
+                    }
+                }
+            }
+        }
+    }
+    assert!(resolved > 50_000, "{resolved}");
 }

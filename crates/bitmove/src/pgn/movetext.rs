@@ -24,17 +24,23 @@ pub(crate) enum Token<'a> {
     Unreadable(&'a [u8]),
 }
 
-/// The tokenizer: an iterator of `(token, line)`.
+/// The tokenizer: an iterator of `(token, offset)`, the offset of the token's first byte in
+/// the text (lines are counted only when an error needs one: [`line_at`]).
 pub(crate) struct Tokens<'a> {
     text: &'a [u8],
     at: usize,
-    line: usize,
+}
+
+/// The 1-based line of byte `offset` of `text`, whose first byte is on line `first`.
+pub(crate) fn line_at(text: &[u8], offset: usize, first: usize) -> usize {
+    let before = text.get(..offset).unwrap_or(text);
+    first + memchr::memchr_iter(b'\n', before).count()
 }
 
 impl<'a> Tokens<'a> {
-    /// Tokens of `text`, which starts at the beginning of line `line`.
-    pub(crate) fn new(text: &'a [u8], line: usize) -> Tokens<'a> {
-        Tokens { text, at: 0, line }
+    /// Tokens of `text`, which starts at the beginning of a line.
+    pub(crate) fn new(text: &'a [u8]) -> Tokens<'a> {
+        Tokens { text, at: 0 }
     }
 
     /// Skips to the end of the line (not past the newline).
@@ -51,7 +57,6 @@ impl<'a> Tokens<'a> {
             self.at += 1;
             match byte {
                 b'\n' => {
-                    self.line += 1;
                     if self.text.get(self.at) == Some(&b'%') {
                         self.skip_line();
                     }
@@ -71,18 +76,15 @@ impl<'a> Tokens<'a> {
         false
     }
 
-    /// Skips past the `}` of a comment whose `{` was just read, counting lines; false when
-    /// there is none.
+    /// Skips past the `}` of a comment whose `{` was just read; false when there is none.
     fn skip_comment(&mut self) -> bool {
         let rest = &self.text[self.at..];
         match memchr::memchr(b'}', rest) {
             Some(end) => {
-                self.line += memchr::memchr_iter(b'\n', &rest[..end]).count();
                 self.at += end + 1;
                 true
             }
             None => {
-                self.line += memchr::memchr_iter(b'\n', rest).count();
                 self.at = self.text.len();
                 false
             }
@@ -90,13 +92,17 @@ impl<'a> Tokens<'a> {
     }
 }
 
-/// Bytes that end a word.
-fn is_delimiter(byte: u8) -> bool {
-    matches!(
-        byte,
-        b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | b'{' | b'}' | b'(' | b')' | b';' | b'$'
-    )
-}
+/// Bytes that end a word, as a table (the word scan is the tokenizer's inner loop).
+static DELIMITER: [bool; 256] = {
+    let mut table = [false; 256];
+    let delimiters = b" \t\n\r\x0b\x0c{}();$";
+    let mut i = 0;
+    while i < delimiters.len() {
+        table[delimiters[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
 
 impl<'a> Iterator for Tokens<'a> {
     type Item = (Token<'a>, usize);
@@ -104,11 +110,10 @@ impl<'a> Iterator for Tokens<'a> {
     fn next(&mut self) -> Option<(Token<'a>, usize)> {
         loop {
             let byte = *self.text.get(self.at)?;
-            let line = self.line;
+            let start = self.at;
             match byte {
                 b'\n' => {
                     self.at += 1;
-                    self.line += 1;
                     // `%` in the first column escapes the whole line.
                     if self.text.get(self.at) == Some(&b'%') {
                         self.skip_line();
@@ -118,50 +123,50 @@ impl<'a> Iterator for Tokens<'a> {
                 b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.at += 1,
                 b'{' => {
                     self.at += 1;
-                    let start = self.at;
                     if !self.skip_comment() {
-                        return Some((Token::UnclosedComment, line));
+                        return Some((Token::UnclosedComment, start));
                     }
-                    return Some((Token::Comment(&self.text[start..self.at - 1]), line));
+                    return Some((Token::Comment(&self.text[start + 1..self.at - 1]), start));
                 }
                 b';' => self.skip_line(),
                 b'(' => {
                     self.at += 1;
-                    return Some((Token::Open, line));
+                    return Some((Token::Open, start));
                 }
                 b')' => {
                     self.at += 1;
-                    return Some((Token::Close, line));
+                    return Some((Token::Close, start));
                 }
                 b'$' => {
                     self.at += 1;
                     let rest = &self.text[self.at..];
                     let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
                     self.at += n;
-                    let nag = core::str::from_utf8(&rest[..n])
-                        .ok()
-                        .and_then(|s| s.parse::<u8>().ok());
-                    return Some(match nag {
-                        Some(nag) => (Token::Nag(nag), line),
-                        None => (
-                            Token::Unreadable(&self.text[self.at - n - 1..self.at]),
-                            line,
-                        ),
+                    let nag = (n > 0).then(|| {
+                        rest[..n]
+                            .iter()
+                            .fold(0u16, |v, &d| (v * 10 + u16::from(d - b'0')).min(1000))
+                    });
+                    return Some(match nag.and_then(|v| u8::try_from(v).ok()) {
+                        Some(nag) => (Token::Nag(nag), start),
+                        None => (Token::Unreadable(&self.text[start..self.at]), start),
                     });
                 }
                 b'}' => {
                     self.at += 1;
-                    return Some((Token::Unreadable(b"}"), line));
+                    return Some((Token::Unreadable(b"}"), start));
                 }
                 _ => {
-                    let rest = &self.text[self.at..];
-                    let len = rest
-                        .iter()
-                        .position(|&b| is_delimiter(b))
-                        .unwrap_or(rest.len());
-                    self.at += len;
-                    if let Some(token) = classify(&rest[..len]) {
-                        return Some((token, line));
+                    let mut end = start + 1;
+                    while let Some(&b) = self.text.get(end) {
+                        if DELIMITER[usize::from(b)] {
+                            break;
+                        }
+                        end += 1;
+                    }
+                    self.at = end;
+                    if let Some(token) = classify(&self.text[start..end]) {
+                        return Some((token, start));
                     }
                 }
             }
@@ -172,6 +177,14 @@ impl<'a> Iterator for Tokens<'a> {
 /// What a word is; `None` for a word that carries nothing (a move number, `e.p.` written
 /// apart, an evaluation symbol such as `+-`).
 fn classify(word: &[u8]) -> Option<Token<'_>> {
+    // Most words are moves: a letter first, and then only `Z0` and `e.p.` are not.
+    if word.first().is_some_and(u8::is_ascii_alphabetic) {
+        return match word {
+            b"Z0" => Some(Token::Null(word)),
+            b"e.p." => None,
+            _ => Some(Token::San(word)),
+        };
+    }
     match word {
         b"1-0" | b"0-1" | b"1/2-1/2" | b"*" => return Some(Token::Result(word)),
         b"--" | b"Z0" | b"0000" | b"@@@@" => return Some(Token::Null(word)),
@@ -208,8 +221,12 @@ mod tests {
     use super::*;
     use std::vec::Vec;
 
+    /// The tokens of `text` with their lines.
     fn tokens(text: &str) -> Vec<(Token<'_>, usize)> {
-        Tokens::new(text.as_bytes(), 1).collect()
+        let bytes = text.as_bytes();
+        Tokens::new(bytes)
+            .map(|(token, offset)| (token, line_at(bytes, offset, 1)))
+            .collect()
     }
 
     #[test]
@@ -275,11 +292,12 @@ mod tests {
     #[test]
     fn skipping_variations() {
         let text = b"( d4 ( c4 ) {)} ; )\n) e5 (";
-        let mut tokens = Tokens::new(text, 1);
-        assert_eq!(tokens.next(), Some((Token::Open, 1)));
+        let mut tokens = Tokens::new(text);
+        let line = |(token, offset)| (token, line_at(text, offset, 1));
+        assert_eq!(tokens.next().map(line), Some((Token::Open, 1)));
         assert!(tokens.skip_variation());
-        assert_eq!(tokens.next(), Some((Token::San(b"e5"), 2)));
-        assert_eq!(tokens.next(), Some((Token::Open, 2)));
+        assert_eq!(tokens.next().map(line), Some((Token::San(b"e5"), 2)));
+        assert_eq!(tokens.next().map(line), Some((Token::Open, 2)));
         assert!(!tokens.skip_variation());
         assert_eq!(tokens.next(), None);
     }

@@ -96,7 +96,7 @@ impl<R: BufRead + Send + 'static> Reader<R> {
         while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
             match self.next_raw()? {
                 Some(raw) => {
-                    bytes += raw.bytes.len();
+                    bytes += raw.len();
                     batch.push(raw);
                 }
                 None => break,
@@ -125,7 +125,7 @@ fn worker<T>(
             games
                 .iter()
                 .map(|raw| {
-                    replay(raw, &mut builder);
+                    replay(&raw.text(), &mut builder);
                     f(builder.take())
                 })
                 .collect()

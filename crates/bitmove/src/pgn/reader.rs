@@ -34,7 +34,6 @@ const BUFFER: usize = 1 << 16;
 /// ```
 pub struct Reader<R> {
     splitter: Splitter<R>,
-    raw: RawGame,
     builder: GameBuilder,
     failed: bool,
 }
@@ -44,7 +43,6 @@ impl<R: BufRead> Reader<R> {
     pub fn new(input: R) -> Reader<R> {
         Reader {
             splitter: Splitter::new(input),
-            raw: RawGame::default(),
             builder: GameBuilder::default(),
             failed: false,
         }
@@ -52,10 +50,10 @@ impl<R: BufRead> Reader<R> {
 
     /// Reads the next game into `visitor`; `Ok(false)` at the end of the input.
     pub fn visit<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> io::Result<bool> {
-        if !self.splitter.next_game(&mut self.raw)? {
+        let Some(game) = self.splitter.next_game()? else {
             return Ok(false);
-        }
-        replay(&self.raw, visitor);
+        };
+        replay(&game, visitor);
         Ok(true)
     }
 
@@ -64,11 +62,13 @@ impl<R: BufRead> Reader<R> {
         self.splitter.bytes_read()
     }
 
-    /// The line already read from the input that begins the next game: set when a game's
-    /// movetext runs straight into the next game's tags, without a blank line between.
-    /// A caller that reads one game at a time and hands the rest of the input to another
-    /// reader (as Python's `bitmove.pgn.read_game` does with a file object) puts it back in
-    /// front.
+    /// The bytes already taken from the input that come after the last game read: the
+    /// reader takes what its input's `fill_buf` hands it, and reads a game's end only when
+    /// it sees the line after it. A caller that reads one game at a time and hands the rest
+    /// of the input to another reader puts them back in front. Python's
+    /// `bitmove.pgn.read_game` does so with a file object whose `fill_buf` hands over one
+    /// line at a time: then this is the next game's first line, when a game's movetext runs
+    /// straight into the next game's tags, without a blank line between.
     ///
     /// ```
     /// use bitmove::pgn::Reader;
@@ -76,17 +76,16 @@ impl<R: BufRead> Reader<R> {
     /// let mut reader = Reader::new(&b"[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n"[..]);
     /// let first = reader.next().expect("a game")?;
     /// assert_eq!(first.moves.len(), 1);
-    /// assert_eq!(reader.pending_line(), Some(&b"[Event \"b\"]\n"[..]));
+    /// assert_eq!(reader.pending_line(), Some(&b"[Event \"b\"]\n1. d4 *\n"[..]));
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn pending_line(&self) -> Option<&[u8]> {
-        self.splitter.pending_line()
+        self.splitter.pending()
     }
 
     /// The next game's text, for the threads of [`Reader::par_map`].
     pub(crate) fn next_raw(&mut self) -> io::Result<Option<RawGame>> {
-        let mut raw = RawGame::default();
-        Ok(self.splitter.next_game(&mut raw)?.then_some(raw))
+        Ok(self.splitter.next_game()?.map(|game| game.to_owned()))
     }
 }
 

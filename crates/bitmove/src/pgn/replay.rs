@@ -5,10 +5,11 @@ use std::borrow::Cow;
 use std::string::String;
 use std::vec::Vec;
 
-use super::movetext::{Token, Tokens};
-use super::split::RawGame;
+use super::movetext::{Token, Tokens, line_at};
+use super::split::GameText;
 use super::{ErrorKind, GameError, NULL_MOVE};
-use crate::{Board, FenError, Move, SanError};
+use crate::attacks::{SliderBackend, Sliders, dispatch};
+use crate::{Board, FenError, Move};
 
 /// What the reader tells, game by game. Every method has a default that ignores it, so a
 /// visitor implements only what it needs; [`Game`](super::Game) is built by one.
@@ -105,9 +106,9 @@ pub trait Visitor {
 }
 
 /// Reads one game into `visitor`.
-pub(crate) fn replay<V: Visitor + ?Sized>(raw: &RawGame, visitor: &mut V) {
-    visitor.begin_game(raw.index, raw.line);
-    let outcome = replay_game(raw, visitor);
+pub(crate) fn replay<V: Visitor + ?Sized>(game: &GameText<'_>, visitor: &mut V) {
+    visitor.begin_game(game.index, game.line);
+    let outcome = replay_game(game, visitor);
     visitor.end_game(outcome);
 }
 
@@ -179,18 +180,18 @@ fn variant(name: &str) -> Option<bool> {
     }
 }
 
-fn replay_game<V: Visitor + ?Sized>(raw: &RawGame, visitor: &mut V) -> Result<(), GameError> {
+fn replay_game<V: Visitor + ?Sized>(game: &GameText<'_>, visitor: &mut V) -> Result<(), GameError> {
     let error = |line: usize, token: &[u8], kind: ErrorKind| GameError {
-        game: raw.index,
+        game: game.index,
         line,
         token: decode(token).into_owned(),
         kind,
     };
-    if raw.too_long {
-        return Err(error(raw.line, b"", ErrorKind::TooLong));
+    if game.too_long {
+        return Err(error(game.line, b"", ErrorKind::TooLong));
     }
-    let bytes = raw.bytes.as_slice();
-    let (mut at, mut line) = (0, raw.line);
+    let bytes = game.bytes;
+    let (mut at, mut line) = (0, game.line);
     let mut variant_tag: Option<(String, usize)> = None;
     let mut fen_tag: Option<(String, usize)> = None;
     while at < bytes.len() {
@@ -198,11 +199,12 @@ fn replay_game<V: Visitor + ?Sized>(raw: &RawGame, visitor: &mut V) -> Result<()
         let text = &bytes[at..end];
         if text.first() == Some(&b'[') {
             if let Some((name, value)) = parse_tag(text) {
-                let value = decode(&unescape(value)).into_owned();
+                let unescaped = unescape(value);
+                let value = decode(&unescaped);
                 visitor.header(name, &value);
                 match name {
-                    "Variant" => variant_tag = Some((value, line)),
-                    "FEN" => fen_tag = Some((value, line)),
+                    "Variant" => variant_tag = Some((value.into_owned(), line)),
+                    "FEN" => fen_tag = Some((value.into_owned(), line)),
                     _ => {}
                 }
             }
@@ -237,12 +239,11 @@ fn replay_game<V: Visitor + ?Sized>(raw: &RawGame, visitor: &mut V) -> Result<()
             .map_err(|e| error(*line, fen.as_bytes(), ErrorKind::Fen(e)))?,
     };
     visitor.start(&board);
-    replay_movetext(
-        Tokens::new(bytes.get(at..).unwrap_or_default(), line),
-        board,
-        visitor,
-        &error,
-    )
+    let movetext = bytes.get(at..).unwrap_or_default();
+    dispatch!(SliderBackend::current(), |s| replay_movetext(
+        s, movetext, board, visitor
+    ))
+    .map_err(|(offset, token, kind)| error(line_at(movetext, offset, line), token, kind))
 }
 
 /// One line of play being replayed: the position, and the one before the last move (kept
@@ -254,47 +255,57 @@ struct Line {
     opened: usize,
 }
 
-fn replay_movetext<V: Visitor + ?Sized>(
-    mut tokens: Tokens<'_>,
+/// Why the movetext stopped: the offset of the token in the movetext, the token, the reason.
+type Stop<'t> = (usize, &'t [u8], ErrorKind);
+
+fn replay_movetext<'t, S: Sliders, V: Visitor + ?Sized>(
+    s: S,
+    text: &'t [u8],
     board: Board,
     visitor: &mut V,
-    error: &dyn Fn(usize, &[u8], ErrorKind) -> GameError,
-) -> Result<(), GameError> {
+) -> Result<(), Stop<'t>> {
     let keep_before = visitor.visit_variations();
+    let mut tokens = Tokens::new(text);
     let mut current = Line {
         board,
         before: None,
         opened: 0,
     };
     let mut outer: Vec<Line> = Vec::new();
-    while let Some((token, line)) = tokens.next() {
+    while let Some((token, offset)) = tokens.next() {
         match token {
-            Token::San(text) => {
-                let mv = core::str::from_utf8(text)
-                    .map_err(|_| SanError::Syntax)
-                    .and_then(|san| current.board.parse_san(san))
-                    .map_err(|e| error(line, text, ErrorKind::Move(e)))?;
-                visitor.play(&current.board, mv, text);
+            Token::San(san) => {
+                if !current.board.checks_known() {
+                    current.board.update_checks(s);
+                }
+                let mv = current
+                    .board
+                    .parse_san_with(s, san)
+                    .map_err(|e| (offset, san, ErrorKind::Move(e)))?;
+                visitor.play(&current.board, mv, san);
                 if keep_before {
                     current.before = Some(current.board.clone());
                 }
                 current.board.play_unchecked(mv);
             }
-            Token::Null(text) => {
-                if current.board.in_check() {
-                    return Err(error(line, text, ErrorKind::NullMoveInCheck));
+            Token::Null(null) => {
+                if !current.board.checks_known() {
+                    current.board.update_checks(s);
                 }
-                visitor.play(&current.board, NULL_MOVE, text);
+                if current.board.in_check() {
+                    return Err((offset, null, ErrorKind::NullMoveInCheck));
+                }
+                visitor.play(&current.board, NULL_MOVE, null);
                 if keep_before {
                     current.before = Some(current.board.clone());
                 }
                 current.board.pass_turn();
             }
-            Token::Comment(text) => visitor.comment(text),
+            Token::Comment(comment) => visitor.comment(comment),
             Token::Nag(nag) => visitor.nag(nag),
-            Token::Result(text) => {
+            Token::Result(result) => {
                 if outer.is_empty() {
-                    visitor.result(&decode(text));
+                    visitor.result(&decode(result));
                 }
             }
             Token::Open => {
@@ -306,7 +317,7 @@ fn replay_movetext<V: Visitor + ?Sized>(
                             Line {
                                 board: before.clone(),
                                 before: None,
-                                opened: line,
+                                opened: offset,
                             },
                         );
                         outer.push(Line {
@@ -317,7 +328,7 @@ fn replay_movetext<V: Visitor + ?Sized>(
                     before => {
                         current.before = before;
                         if !tokens.skip_variation() {
-                            return Err(error(line, b"(", ErrorKind::UnclosedVariation));
+                            return Err((offset, b"(", ErrorKind::UnclosedVariation));
                         }
                     }
                 }
@@ -327,14 +338,14 @@ fn replay_movetext<V: Visitor + ?Sized>(
                     current = parent;
                     visitor.end_variation();
                 }
-                None => return Err(error(line, b")", ErrorKind::UnopenedVariation)),
+                None => return Err((offset, b")", ErrorKind::UnopenedVariation)),
             },
-            Token::UnclosedComment => return Err(error(line, b"{", ErrorKind::UnclosedComment)),
-            Token::Unreadable(text) => return Err(error(line, text, ErrorKind::Token)),
+            Token::UnclosedComment => return Err((offset, b"{", ErrorKind::UnclosedComment)),
+            Token::Unreadable(text) => return Err((offset, text, ErrorKind::Token)),
         }
     }
     match outer.first() {
-        Some(_) => Err(error(current.opened, b"(", ErrorKind::UnclosedVariation)),
+        Some(_) => Err((current.opened, b"(", ErrorKind::UnclosedVariation)),
         None => Ok(()),
     }
 }

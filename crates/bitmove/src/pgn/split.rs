@@ -13,17 +13,59 @@ use std::vec::Vec;
 
 use super::MAX_GAME_BYTES;
 
-/// The text of one game, as read.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct RawGame {
+/// How much the buffer reads at a time (at least).
+const CHUNK: usize = 1 << 16;
+
+/// The byte-order mark, skipped before a game.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// The text of one game, borrowed from the splitter's buffer.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GameText<'a> {
     /// 0-based index in the input.
     pub(crate) index: usize,
     /// The 1-based line of its first line.
     pub(crate) line: usize,
     /// Its lines, line ends included; empty when it was too long to keep.
-    pub(crate) bytes: Vec<u8>,
+    pub(crate) bytes: &'a [u8],
     /// Longer than [`MAX_GAME_BYTES`]: skipped, not kept.
     pub(crate) too_long: bool,
+}
+
+/// The text of one game, owned: what the threads of `par_map` are handed.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RawGame {
+    index: usize,
+    line: usize,
+    bytes: Vec<u8>,
+    too_long: bool,
+}
+
+impl RawGame {
+    pub(crate) fn text(&self) -> GameText<'_> {
+        GameText {
+            index: self.index,
+            line: self.line,
+            bytes: &self.bytes,
+            too_long: self.too_long,
+        }
+    }
+
+    /// The size of its text.
+    pub(crate) fn len(&self) -> usize {
+        self.bytes.len()
+    }
+}
+
+impl GameText<'_> {
+    pub(crate) fn to_owned(self) -> RawGame {
+        RawGame {
+            index: self.index,
+            line: self.line,
+            bytes: self.bytes.to_vec(),
+            too_long: self.too_long,
+        }
+    }
 }
 
 /// Where in a game the last line was.
@@ -33,14 +75,19 @@ enum Section {
     Movetext { in_comment: bool },
 }
 
-/// The game splitter over a buffered input.
+/// The game splitter: reads the input into its own buffer and hands out each game's text
+/// where it lies there, without copying it.
 pub(crate) struct Splitter<R> {
     input: R,
-    /// The line being looked at (its end included), and whether it was cut at the limit.
-    line: Vec<u8>,
-    /// Whether `line` holds a line already read that begins the next game.
-    pending: bool,
-    /// Lines read so far.
+    /// Bytes read; `buf[pos..filled]` not handed out yet.
+    buf: Vec<u8>,
+    pos: usize,
+    filled: usize,
+    /// The input is exhausted.
+    eof: bool,
+    /// The last line was cut at the limit: the rest of it is skipped as it is read.
+    discard: bool,
+    /// Lines passed so far.
     lines: usize,
     /// Games cut so far.
     games: usize,
@@ -81,8 +128,11 @@ impl<R: BufRead> Splitter<R> {
     pub(crate) fn new(input: R) -> Splitter<R> {
         Splitter {
             input,
-            line: Vec::new(),
-            pending: false,
+            buf: Vec::new(),
+            pos: 0,
+            filled: 0,
+            eof: false,
+            discard: false,
             lines: 0,
             games: 0,
             bytes: 0,
@@ -94,20 +144,28 @@ impl<R: BufRead> Splitter<R> {
         self.bytes
     }
 
-    /// The line already read that begins the next game, if any.
-    pub(crate) fn pending_line(&self) -> Option<&[u8]> {
-        self.pending.then_some(self.line.as_slice())
+    /// The bytes read from the input beyond the last game handed out.
+    pub(crate) fn pending(&self) -> Option<&[u8]> {
+        (self.pos < self.filled).then(|| &self.buf[self.pos..self.filled])
     }
 
-    /// Reads the next line into `self.line` (at most [`MAX_GAME_BYTES`] + 1 of it kept);
-    /// false at the end of the input.
-    fn read_line(&mut self) -> io::Result<bool> {
-        if self.pending {
-            self.pending = false;
-            return Ok(true);
+    /// Reads more input after `buf[..filled]`, first moving `buf[keep..]` to the front
+    /// (`keep`, `at` and `search` follow it); false at the end of the input.
+    fn refill(&mut self, keep: &mut usize, at: &mut usize, search: &mut usize) -> io::Result<bool> {
+        if self.eof {
+            return Ok(false);
         }
-        self.line.clear();
-        let mut any = false;
+        if *keep > 0 {
+            self.buf.copy_within(*keep..self.filled, 0);
+            self.filled -= *keep;
+            *at -= *keep;
+            *search -= *keep;
+            *keep = 0;
+        }
+        if self.buf.len() - self.filled < CHUNK / 2 {
+            let size = (self.buf.len() * 2).max(CHUNK);
+            self.buf.resize(size, 0);
+        }
         loop {
             let chunk = match self.input.fill_buf() {
                 Ok(chunk) => chunk,
@@ -115,65 +173,109 @@ impl<R: BufRead> Splitter<R> {
                 Err(e) => return Err(e),
             };
             if chunk.is_empty() {
-                break;
-            }
-            any = true;
-            let (used, done) = match memchr::memchr(b'\n', chunk) {
-                Some(end) => (end + 1, true),
-                None => (chunk.len(), false),
-            };
-            let room = (MAX_GAME_BYTES + 1).saturating_sub(self.line.len());
-            self.line.extend_from_slice(&chunk[..used.min(room)]);
-            self.input.consume(used);
-            self.bytes += used as u64;
-            if done {
-                break;
-            }
-        }
-        if any {
-            self.lines += 1;
-        }
-        Ok(any)
-    }
-
-    /// The next game; `None` at the end of the input.
-    pub(crate) fn next_game(&mut self, game: &mut RawGame) -> io::Result<bool> {
-        game.bytes.clear();
-        game.too_long = false;
-        // Skip what may come before a game.
-        loop {
-            if !self.read_line()? {
+                self.eof = true;
                 return Ok(false);
             }
-            if let Some(rest) = self.line.strip_prefix(b"\xef\xbb\xbf") {
-                let rest = rest.to_vec();
-                self.line = rest;
+            let n = chunk.len().min(self.buf.len() - self.filled);
+            self.buf[self.filled..self.filled + n].copy_from_slice(&chunk[..n]);
+            self.input.consume(n);
+            self.filled += n;
+            self.bytes += n as u64;
+            return Ok(true);
+        }
+    }
+
+    /// The end (past its newline, or at the end of the input) of the line that starts at
+    /// `at`, reading as much as needed; `None` when the input ends at `at`. A line longer
+    /// than [`MAX_GAME_BYTES`] is cut there and the rest of it skipped. `buf[keep..]` is kept
+    /// when the buffer is refilled (both indices follow the move).
+    fn line_end(&mut self, keep: &mut usize, at: &mut usize) -> io::Result<Option<usize>> {
+        if self.discard {
+            // The rest of a cut line: dropped as it is read (its game is too long anyway).
+            *keep = *at;
+            loop {
+                if let Some(n) = memchr::memchr(b'\n', &self.buf[*at..self.filled]) {
+                    *at += n + 1;
+                    *keep = *at;
+                    break;
+                }
+                *at = self.filled;
+                *keep = *at;
+                let mut search = *at;
+                if !self.refill(keep, at, &mut search)? {
+                    break;
+                }
             }
-            let skip = is_blank(&self.line) || matches!(self.line.first(), Some(b'%' | b';'));
-            if !skip {
-                break;
+            self.discard = false;
+        }
+        let mut search = *at;
+        loop {
+            if let Some(n) = memchr::memchr(b'\n', &self.buf[search..self.filled]) {
+                return Ok(Some(search + n + 1));
+            }
+            if self.filled - *at > MAX_GAME_BYTES {
+                self.discard = true;
+                return Ok(Some(*at + MAX_GAME_BYTES + 1));
+            }
+            search = self.filled;
+            if !self.refill(keep, at, &mut search)? {
+                return Ok((*at < self.filled).then_some(self.filled));
             }
         }
-        game.index = self.games;
-        game.line = self.lines;
+    }
+
+    /// The next game's text; `None` at the end of the input.
+    pub(crate) fn next_game(&mut self) -> io::Result<Option<GameText<'_>>> {
+        let mut at = self.pos;
+        let mut keep = at;
+        // Skip what may come before a game.
+        let first_end = loop {
+            let Some(end) = self.line_end(&mut keep, &mut at)? else {
+                self.pos = at;
+                return Ok(None);
+            };
+            self.lines += 1;
+            if self.buf[at..end].starts_with(BOM) {
+                at += BOM.len();
+            }
+            let line = &self.buf[at..end];
+            if !(is_blank(line) || matches!(line.first(), Some(b'%' | b';'))) {
+                break end;
+            }
+            at = end;
+            keep = at;
+        };
+        let index = self.games;
+        let line = self.lines;
         self.games += 1;
-        let mut section = if self.line.first() == Some(&b'[') {
+        // The game's text is `buf[keep..]`, up to the line that ends it.
+        keep = at;
+        let first = &self.buf[at..first_end];
+        let mut section = if first.first() == Some(&b'[') {
             Section::Tags { blank_lines: 0 }
         } else {
             Section::Movetext {
-                in_comment: comment_open_after(&self.line, false),
+                in_comment: comment_open_after(first, false),
             }
         };
-        self.keep(game);
-        while self.read_line()? {
-            let line = &self.line;
+        let mut too_long = first_end - keep > MAX_GAME_BYTES;
+        at = first_end;
+        if too_long {
+            keep = at;
+        }
+        let (end, next) = loop {
+            let Some(end) = self.line_end(&mut keep, &mut at)? else {
+                break (at, at);
+            };
+            let line = &self.buf[at..end];
             section = match section {
                 Section::Tags { blank_lines } => {
                     if line.first() == Some(&b'[') {
                         Section::Tags { blank_lines: 0 }
                     } else if is_blank(line) {
                         if blank_lines >= 1 {
-                            break;
+                            self.lines += 1;
+                            break (at, end);
                         }
                         Section::Tags { blank_lines: 1 }
                     } else if matches!(line.first(), Some(b'%' | b';')) {
@@ -191,33 +293,32 @@ impl<R: BufRead> Splitter<R> {
                         line.first() == Some(&b'[')
                     };
                     if next_tags {
-                        self.pending = true;
-                        break;
+                        // The next game's first line: read again by the next call.
+                        break (at, at);
                     }
                     if !in_comment && is_blank(line) {
-                        break;
+                        self.lines += 1;
+                        break (at, end);
                     }
                     Section::Movetext {
                         in_comment: comment_open_after(line, in_comment),
                     }
                 }
             };
-            self.keep(game);
-        }
-        Ok(true)
-    }
-
-    /// Appends the current line to the game, or marks the game too long.
-    fn keep(&self, game: &mut RawGame) {
-        if game.too_long {
-            return;
-        }
-        if game.bytes.len() + self.line.len() > MAX_GAME_BYTES {
-            game.too_long = true;
-            game.bytes = Vec::new();
-        } else {
-            game.bytes.extend_from_slice(&self.line);
-        }
+            self.lines += 1;
+            too_long |= end - keep > MAX_GAME_BYTES;
+            at = end;
+            if too_long {
+                keep = at;
+            }
+        };
+        self.pos = next;
+        Ok(Some(GameText {
+            index,
+            line,
+            bytes: if too_long { &[] } else { &self.buf[keep..end] },
+            too_long,
+        }))
     }
 }
 
@@ -228,12 +329,25 @@ mod tests {
 
     /// The games of `text`: (index, first line, text).
     fn split(text: &str) -> Vec<(usize, usize, String)> {
-        let mut splitter = Splitter::new(text.as_bytes());
-        let mut game = RawGame::default();
+        let games = split_bytes(text.as_bytes());
+        // The same games when the input comes a byte or a few at a time (the buffer is
+        // refilled in the middle of lines and games).
+        for capacity in [1, 2, 7] {
+            let input = io::BufReader::with_capacity(capacity, text.as_bytes());
+            assert_eq!(split_bytes(input), games, "read {capacity} bytes at a time");
+        }
+        games
+            .into_iter()
+            .map(|(index, line, bytes, _)| (index, line, String::from_utf8(bytes).expect("UTF-8")))
+            .collect()
+    }
+
+    /// The games of `input`: (index, first line, text, too long).
+    fn split_bytes(input: impl BufRead) -> Vec<(usize, usize, Vec<u8>, bool)> {
+        let mut splitter = Splitter::new(input);
         let mut games = Vec::new();
-        while splitter.next_game(&mut game).expect("no I/O error") {
-            let text = String::from_utf8(game.bytes.clone()).expect("UTF-8");
-            games.push((game.index, game.line, text));
+        while let Some(game) = splitter.next_game().expect("no I/O error") {
+            games.push((game.index, game.line, game.bytes.to_vec(), game.too_long));
         }
         games
     }
@@ -317,13 +431,32 @@ mod tests {
         let mut text = String::from("[Event \"big\"]\n\n1. e4 {");
         text.push_str(&"x".repeat(MAX_GAME_BYTES));
         text.push_str("}\n\n[Event \"next\"]\n\n1. d4\n");
-        let mut splitter = Splitter::new(text.as_bytes());
-        let mut game = RawGame::default();
-        assert!(splitter.next_game(&mut game).expect("read"));
-        assert!(game.too_long && game.bytes.is_empty());
-        assert!(splitter.next_game(&mut game).expect("read"));
-        assert!(!game.too_long);
+        let games = split_bytes(text.as_bytes());
+        assert_eq!(games.len(), 2);
+        assert!(games[0].3 && games[0].2.is_empty());
+        assert_eq!((games[1].1, games[1].3), (5, false));
+        assert_eq!(games[1].2, b"[Event \"next\"]\n\n1. d4\n");
+        // A line longer than the limit, in small reads: cut, skipped, and the buffer does
+        // not keep the whole of it.
+        let mut text = String::from("[Event \"big\"]\n\n1. e4 {");
+        text.push_str(&"x".repeat(2 * MAX_GAME_BYTES));
+        text.push_str("}\n\n[Event \"next\"]\n\n1. d4\n");
+        let mut splitter = Splitter::new(io::BufReader::with_capacity(4096, text.as_bytes()));
+        let game = splitter.next_game().expect("read").expect("a game");
+        assert!(game.too_long);
+        let game = splitter.next_game().expect("read").expect("a game");
+        assert_eq!((game.index, game.line, game.too_long), (1, 5, false));
         assert_eq!(game.bytes, b"[Event \"next\"]\n\n1. d4\n");
-        assert!(!splitter.next_game(&mut game).expect("read"));
+        assert!(splitter.buf.len() <= 2 * MAX_GAME_BYTES);
+        assert!(splitter.next_game().expect("read").is_none());
+    }
+
+    #[test]
+    fn the_bytes_read_ahead_are_pending() {
+        let mut splitter = Splitter::new(&b"[A \"1\"]\n1. e4 *\n[B \"2\"]\n1. d4 *\n"[..]);
+        assert!(splitter.next_game().expect("read").is_some());
+        assert_eq!(splitter.pending(), Some(&b"[B \"2\"]\n1. d4 *\n"[..]));
+        assert!(splitter.next_game().expect("read").is_some());
+        assert_eq!(splitter.pending(), None);
     }
 }
