@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use bitmove::pgn::{
-    self as lib, ErrorKind, Eval, Game, GameError, NULL_MOVE, ParMap, Reader, Visitor,
+    self as lib, ErrorKind, Eval, Game, GameError, NULL_MOVE, ParMap, Reader, Tag, Visitor,
 };
 use bitmove::vocab::Vocabulary;
 use bitmove::{Board, Color, SanError};
@@ -170,8 +170,9 @@ fn null_fen(board: &Board) -> String {
 }
 
 impl Visitor for Events {
-    fn header(&mut self, name: &str, value: &str) {
-        self.headers.push((name.into(), value.into()));
+    fn header(&mut self, tag: Tag<'_>) {
+        self.headers
+            .push((tag.name().into(), tag.value().into_owned()));
     }
 
     fn start(&mut self, board: &Board) {

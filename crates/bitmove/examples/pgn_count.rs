@@ -1,7 +1,8 @@
-//! Counts games and plies of PGN files with a visitor that keeps nothing: a fixed workload
-//! for profiling the reader (`valgrind --tool=callgrind`).
+//! Counts games and plies of PGN files, with a visitor that keeps nothing or (`--games`)
+//! through the iterator of `Game` records: a fixed workload for profiling the reader
+//! (`valgrind --tool=callgrind`).
 //!
-//! `cargo run --release --example pgn_count -- FILE...`
+//! `cargo run --release --features pgn --example pgn_count -- [--games] FILE...`
 use bitmove::pgn::{GameError, Reader, Visitor};
 use bitmove::{Board, Move};
 
@@ -26,10 +27,24 @@ impl Visitor for Counter {
 
 fn main() -> std::io::Result<()> {
     let mut counter = Counter::default();
-    for path in std::env::args().skip(1) {
-        let bytes = std::fs::read(&path)?;
+    let mut games = false;
+    for arg in std::env::args().skip(1) {
+        if arg == "--games" {
+            games = true;
+            continue;
+        }
+        let bytes = std::fs::read(&arg)?;
         let mut reader = Reader::new(&bytes[..]);
-        while reader.visit(&mut counter)? {}
+        if games {
+            for game in reader {
+                let game = game?;
+                counter.games += 1;
+                counter.plies += game.moves.len() as u64;
+                counter.errors += u64::from(game.error.is_some());
+            }
+        } else {
+            while reader.visit(&mut counter)? {}
+        }
     }
     println!(
         "games {} plies {} errors {}",

@@ -64,14 +64,42 @@ pub fn eval(comment: &[u8]) -> Option<Eval> {
     commands(comment, b"[%eval").find_map(parse_eval)
 }
 
+/// Reads the clock and the evaluation of a comment into those not set yet, in one scan:
+/// the first well-formed command of each kind counts, as in [`clock`] and [`eval`].
+pub(crate) fn read_commands(comment: &[u8], clock: &mut Option<f64>, eval: &mut Option<Eval>) {
+    let mut rest = comment;
+    while clock.is_none() || eval.is_none() {
+        let Some(at) = memchr::memchr(b'[', rest) else {
+            return;
+        };
+        rest = &rest[at..];
+        if clock.is_none()
+            && let Some(after) = rest.strip_prefix(b"[%clk")
+        {
+            *clock = parse_clock(after);
+        } else if eval.is_none()
+            && let Some(after) = rest.strip_prefix(b"[%eval")
+        {
+            *eval = parse_eval(after);
+        }
+        rest = &rest[1..];
+    }
+}
+
 /// What follows each occurrence of `prefix` in `comment`.
 fn commands<'a>(comment: &'a [u8], prefix: &'static [u8]) -> impl Iterator<Item = &'a [u8]> {
     let mut rest = comment;
     core::iter::from_fn(move || {
-        let at = rest.windows(prefix.len()).position(|w| w == prefix)?;
-        let after = &rest[at + prefix.len()..];
-        rest = after;
-        Some(after)
+        // From `[` to `[` (engine comments are long and hold few).
+        loop {
+            let at = memchr::memchr(b'[', rest)?;
+            if rest[at..].starts_with(prefix) {
+                let after = &rest[at + prefix.len()..];
+                rest = after;
+                return Some(after);
+            }
+            rest = &rest[at + 1..];
+        }
     })
 }
 
@@ -102,6 +130,24 @@ fn after_space(text: &[u8]) -> Option<&[u8]> {
 }
 
 /// `H:MM:SS[.fraction]]` after `[%clk`.
+/// `digits[.digits]` as the nearest `f64`, as `str::parse` reads it: for up to 15 digits
+/// the integer of all the digits divided by a power of ten (both exact, so the quotient is
+/// correctly rounded), else `str::parse` itself.
+fn decimal(text: &[u8]) -> Option<f64> {
+    let (whole, fraction) = match memchr::memchr(b'.', text) {
+        Some(dot) => (&text[..dot], &text[dot + 1..]),
+        None => (text, &text[text.len()..]),
+    };
+    if whole.len() + fraction.len() > 15 {
+        return core::str::from_utf8(text).ok()?.parse().ok();
+    }
+    let all = whole.iter().chain(fraction).try_fold(0i64, |n, &d| {
+        d.is_ascii_digit().then(|| n * 10 + i64::from(d - b'0'))
+    })?;
+    let scale = 10i64.pow(fraction.len() as u32);
+    Some(all as f64 / scale as f64)
+}
+
 fn parse_clock(text: &[u8]) -> Option<f64> {
     let text = after_space(text)?;
     let (hours, text) = digits(text);
@@ -117,7 +163,7 @@ fn parse_clock(text: &[u8]) -> Option<f64> {
     if whole.is_empty() || rest.first() != Some(&b']') {
         return None;
     }
-    let seconds: f64 = core::str::from_utf8(seconds).ok()?.parse().ok()?;
+    let seconds = decimal(seconds)?;
     let whole_minutes = number(hours)?.checked_mul(3600)? + number(minutes)?.checked_mul(60)?;
     Some(whole_minutes as f64 + seconds)
 }
@@ -197,6 +243,66 @@ mod tests {
             (b"", None),
         ] {
             assert_eq!(clock(text), seconds, "{}", String::from_utf8_lossy(text));
+        }
+    }
+
+    /// The one-scan reading of both commands agrees with `clock` and `eval` apart.
+    #[test]
+    fn both_commands_in_one_scan() {
+        let texts: [&[u8]; 9] = [
+            b"[%clk 0:03:00]",
+            b"[%eval 0.17] [%clk 0:00:05.5]",
+            b"[%clk x] [%eval #-4] [%clk 0:00:01] [%eval 1]",
+            b"[[%clk 0:00:02]] [%eval",
+            b"[%eval x,] [%eval -0.45,20]",
+            b"d=19, sd=72, mt=93621, [wv=0.2]",
+            b"[%clk 0:00:01][%clk 0:00:02]",
+            b"",
+            b"[",
+        ];
+        for text in texts {
+            let (mut clock_read, mut eval_read) = (None, None);
+            read_commands(text, &mut clock_read, &mut eval_read);
+            let name = String::from_utf8_lossy(text);
+            assert_eq!((clock_read, eval_read), (clock(text), eval(text)), "{name}");
+        }
+        // A value already set is kept.
+        let (mut clock_read, mut eval_read) = (Some(1.0), None);
+        read_commands(b"[%clk 0:00:09] [%eval 2]", &mut clock_read, &mut eval_read);
+        assert_eq!(
+            (clock_read, eval_read),
+            (Some(1.0), Some(Eval::Centipawns(200)))
+        );
+    }
+
+    /// The exact decimal reading against `str::parse`, on random digit strings.
+    #[test]
+    fn decimals_read_as_str_parse_reads_them() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200_000 {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let (whole, fraction) = ((seed >> 60) as usize, (seed >> 56 & 15) as usize);
+            let mut text = std::string::String::new();
+            let mut digits = seed;
+            for i in 0..whole + fraction + 1 {
+                if i == whole {
+                    text.push('.');
+                    continue;
+                }
+                digits = digits.rotate_left(5) ^ 0x5bd1_e995;
+                text.push(char::from(b'0' + (digits % 10) as u8));
+            }
+            let text = if seed & 1 == 0 {
+                text.trim_end_matches('.').into()
+            } else {
+                text
+            };
+            if text == "." || text.is_empty() {
+                continue;
+            }
+            assert_eq!(decimal(text.as_bytes()), text.parse().ok(), "{text}");
         }
     }
 

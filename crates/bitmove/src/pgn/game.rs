@@ -4,7 +4,7 @@
 use std::string::String;
 use std::vec::Vec;
 
-use super::{Eval, GameError, NULL_MOVE, Visitor};
+use super::{Eval, GameError, NULL_MOVE, Tag, Visitor};
 use crate::attacks::{SliderBackend, dispatch};
 use crate::{Board, CastlingNotation, Move};
 
@@ -202,28 +202,41 @@ pub(crate) struct GameBuilder {
     attach: bool,
     /// Depth of visited variations (0: mainline).
     depth: usize,
+    /// The sizes of the last game, to reserve for the next.
+    plies: usize,
+    headers: usize,
 }
 
 impl GameBuilder {
     /// The game built; the builder is ready for the next one.
     pub(crate) fn take(&mut self) -> Game {
+        self.plies = self.game.moves.len().next_power_of_two();
+        self.headers = self.game.headers.len();
         core::mem::take(&mut self.game)
     }
 }
 
 impl Visitor for GameBuilder {
     fn begin_game(&mut self, index: usize, line: usize) {
+        // Room for a game as long as the last one: most games need no regrowth.
+        let plies = self.plies.max(16);
         self.game = Game {
             index,
             line,
+            headers: Vec::with_capacity(self.headers.max(8)),
+            moves: Vec::with_capacity(plies),
+            clocks: Vec::with_capacity(plies),
+            evals: Vec::with_capacity(plies),
             ..Game::default()
         };
         self.attach = false;
         self.depth = 0;
     }
 
-    fn header(&mut self, name: &str, value: &str) {
-        self.game.headers.push((name.into(), value.into()));
+    fn header(&mut self, tag: Tag<'_>) {
+        self.game
+            .headers
+            .push((tag.name().into(), tag.value().into_owned()));
     }
 
     fn start(&mut self, board: &Board) {
@@ -241,12 +254,11 @@ impl Visitor for GameBuilder {
         if !self.attach {
             return;
         }
-        if let Some(clock @ None) = self.game.clocks.last_mut() {
-            *clock = super::clock(text);
-        }
-        if let Some(eval @ None) = self.game.evals.last_mut() {
-            *eval = super::eval(text);
-        }
+        let (Some(clock), Some(eval)) = (self.game.clocks.last_mut(), self.game.evals.last_mut())
+        else {
+            return;
+        };
+        super::comments::read_commands(text, clock, eval);
     }
 
     fn begin_variation(&mut self) -> bool {

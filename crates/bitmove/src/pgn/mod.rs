@@ -72,7 +72,7 @@ pub use error::{ErrorKind, GameError};
 pub use game::{Game, Position, Positions, fen};
 pub use parallel::ParMap;
 pub use reader::Reader;
-pub use replay::Visitor;
+pub use replay::{Tag, Visitor};
 
 use crate::{Move, Square};
 

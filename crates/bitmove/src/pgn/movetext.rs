@@ -109,9 +109,18 @@ impl<'a> Iterator for Tokens<'a> {
 
     fn next(&mut self) -> Option<(Token<'a>, usize)> {
         loop {
-            let byte = *self.text.get(self.at)?;
+            let rest = self.text.get(self.at..)?;
+            // Spaces between tokens (not line ends: a `%` line escape follows one).
+            let Some(skip) = rest
+                .iter()
+                .position(|&b| !matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
+            else {
+                self.at = self.text.len();
+                return None;
+            };
+            self.at += skip;
             let start = self.at;
-            match byte {
+            match rest[skip] {
                 b'\n' => {
                     self.at += 1;
                     // `%` in the first column escapes the whole line.
@@ -120,7 +129,6 @@ impl<'a> Iterator for Tokens<'a> {
                     }
                 }
                 b'%' if self.at == 0 => self.skip_line(),
-                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.at += 1,
                 b'{' => {
                     self.at += 1;
                     if !self.skip_comment() {
@@ -157,15 +165,13 @@ impl<'a> Iterator for Tokens<'a> {
                     return Some((Token::Unreadable(b"}"), start));
                 }
                 _ => {
-                    let mut end = start + 1;
-                    while let Some(&b) = self.text.get(end) {
-                        if DELIMITER[usize::from(b)] {
-                            break;
-                        }
-                        end += 1;
-                    }
-                    self.at = end;
-                    if let Some(token) = classify(&self.text[start..end]) {
+                    let word = &rest[skip..];
+                    let len = word[1..]
+                        .iter()
+                        .position(|&b| DELIMITER[usize::from(b)])
+                        .map_or(word.len(), |n| n + 1);
+                    self.at += len;
+                    if let Some(token) = classify(&word[..len]) {
                         return Some((token, start));
                     }
                 }
@@ -177,13 +183,24 @@ impl<'a> Iterator for Tokens<'a> {
 /// What a word is; `None` for a word that carries nothing (a move number, `e.p.` written
 /// apart, an evaluation symbol such as `+-`).
 fn classify(word: &[u8]) -> Option<Token<'_>> {
-    // Most words are moves: a letter first, and then only `Z0` and `e.p.` are not.
-    if word.first().is_some_and(u8::is_ascii_alphabetic) {
-        return match word {
-            b"Z0" => Some(Token::Null(word)),
-            b"e.p." => None,
-            _ => Some(Token::San(word)),
-        };
+    match word.first() {
+        // Most words are moves: a letter first, and then only `Z0` and `e.p.` are not.
+        Some(b'a'..=b'z' | b'A'..=b'Z') => {
+            return match word {
+                b"Z0" => Some(Token::Null(word)),
+                b"e.p." => None,
+                _ => Some(Token::San(word)),
+            };
+        }
+        // The other most frequent: a move number alone, `12.` or `12...`.
+        Some(b'1'..=b'9') => {
+            let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+            let rest = &word[digits..];
+            if !rest.is_empty() && rest.iter().all(|&b| b == b'.') {
+                return None;
+            }
+        }
+        _ => {}
     }
     match word {
         b"1-0" | b"0-1" | b"1/2-1/2" | b"*" => return Some(Token::Result(word)),

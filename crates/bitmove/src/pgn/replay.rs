@@ -47,10 +47,10 @@ pub trait Visitor {
         let _ = (index, line);
     }
 
-    /// A tag pair, `[Name "value"]`: the value with `\"` and `\\` unescaped, decoded as
-    /// UTF-8, or as Latin-1 when it is not UTF-8. Malformed tag lines are skipped.
-    fn header(&mut self, name: &str, value: &str) {
-        let _ = (name, value);
+    /// A tag pair, `[Name "value"]`, in input order; its value is unescaped and decoded
+    /// only when asked for ([`Tag::value`]). Malformed tag lines are skipped.
+    fn header(&mut self, tag: Tag<'_>) {
+        let _ = tag;
     }
 
     /// The start position, from the `FEN` tag or the standard one, in Chess960 mode for a
@@ -120,13 +120,83 @@ pub(crate) fn decode(bytes: &[u8]) -> Cow<'_, str> {
     }
 }
 
+/// A tag pair as read, `[Name "value"]`, handed to [`Visitor::header`]: the value is
+/// unescaped and decoded only on request.
+///
+/// ```
+/// use bitmove::pgn::{Reader, Tag, Visitor};
+///
+/// /// The players of each game.
+/// #[derive(Default)]
+/// struct Players(Vec<String>);
+///
+/// impl Visitor for Players {
+///     fn header(&mut self, tag: Tag<'_>) {
+///         if tag.is("White") || tag.is("Black") {
+///             self.0.push(tag.value().into_owned());
+///         }
+///     }
+/// }
+///
+/// let pgn = "[White \"Tal, M.\"]\n[Black \"Smyslov, \\\"V\\\"\"]\n\n1. e4 *\n";
+/// let mut players = Players::default();
+/// Reader::new(pgn.as_bytes()).visit(&mut players)?;
+/// assert_eq!(players.0, ["Tal, M.", "Smyslov, \"V\""]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tag<'a> {
+    name: &'a [u8],
+    raw: &'a [u8],
+}
+
+impl<'a> Tag<'a> {
+    /// The name: letters, digits and `_+#=:-`, starting with a letter or digit.
+    pub fn name(&self) -> &'a str {
+        // Only ASCII bytes make a name (see `NAME`): never the default.
+        core::str::from_utf8(self.name).unwrap_or_default()
+    }
+
+    /// Whether the tag is called `name` (a byte comparison, no decoding).
+    pub fn is(&self, name: &str) -> bool {
+        self.name == name.as_bytes()
+    }
+
+    /// The value as written between the quotes, escapes included.
+    pub fn raw_value(&self) -> &'a [u8] {
+        self.raw
+    }
+
+    /// The value with `\"` and `\\` unescaped, decoded as UTF-8, or as Latin-1 when it is
+    /// not UTF-8: never an error.
+    pub fn value(&self) -> Cow<'a, str> {
+        match unescape(self.raw) {
+            Cow::Borrowed(raw) => decode(raw),
+            Cow::Owned(unescaped) => Cow::Owned(decode(&unescaped).into_owned()),
+        }
+    }
+}
+
+/// The bytes of a tag name.
+static NAME: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] =
+            b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-');
+        byte += 1;
+    }
+    table
+};
+
 /// `[Name "value"]` (python-chess's shape: the value runs to the last `"]` of the line);
 /// `None` for a malformed line.
-fn parse_tag(line: &[u8]) -> Option<(&str, &[u8])> {
+fn parse_tag(line: &[u8]) -> Option<Tag<'_>> {
     let line = line.trim_ascii_end().strip_prefix(b"[")?;
     let name_len = line
         .iter()
-        .position(|b| !(b.is_ascii_alphanumeric() || b"_+#=:-".contains(b)))
+        .position(|&b| !NAME[usize::from(b)])
         .unwrap_or(line.len());
     let (name, rest) = line.split_at(name_len);
     if !name.first().is_some_and(u8::is_ascii_alphanumeric) {
@@ -139,10 +209,10 @@ fn parse_tag(line: &[u8]) -> Option<(&str, &[u8])> {
     let value = rest[value_start..]
         .strip_prefix(b"\"")?
         .strip_suffix(b"\"]")?;
-    if value.contains(&b'\r') {
+    if memchr::memchr(b'\r', value).is_some() {
         return None;
     }
-    Some((core::str::from_utf8(name).ok()?, value))
+    Some(Tag { name, raw: value })
 }
 
 /// A tag value with `\"` and `\\` unescaped (a backslash before anything else is kept).
@@ -198,14 +268,12 @@ fn replay_game<V: Visitor + ?Sized>(game: &GameText<'_>, visitor: &mut V) -> Res
         let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |n| at + n);
         let text = &bytes[at..end];
         if text.first() == Some(&b'[') {
-            if let Some((name, value)) = parse_tag(text) {
-                let unescaped = unescape(value);
-                let value = decode(&unescaped);
-                visitor.header(name, &value);
-                match name {
-                    "Variant" => variant_tag = Some((value.into_owned(), line)),
-                    "FEN" => fen_tag = Some((value.into_owned(), line)),
-                    _ => {}
+            if let Some(tag) = parse_tag(text) {
+                visitor.header(tag);
+                if tag.is("Variant") {
+                    variant_tag = Some((tag.value().into_owned(), line));
+                } else if tag.is("FEN") {
+                    fen_tag = Some((tag.value().into_owned(), line));
                 }
             }
         } else if !(text.iter().all(u8::is_ascii_whitespace)
@@ -356,18 +424,23 @@ mod tests {
 
     #[test]
     fn tags() {
+        let tag = |line: &'static [u8]| parse_tag(line).map(|t| (t.name(), t.raw_value()));
+        assert_eq!(tag(b"[Event \"a b\"]\r"), Some(("Event", &b"a b"[..])));
         assert_eq!(
-            parse_tag(b"[Event \"a b\"]\r"),
-            Some(("Event", &b"a b"[..]))
-        );
-        assert_eq!(
-            parse_tag(b"[White \"x \"y\" z\"]  "),
+            tag(b"[White \"x \"y\" z\"]  "),
             Some(("White", &b"x \"y\" z"[..]))
         );
         assert_eq!(
-            parse_tag(b"[Event \"Ugra Cup \\\"]"),
+            tag(b"[Event \"Ugra Cup \\\"]"),
             Some(("Event", &b"Ugra Cup \\"[..]))
         );
+        assert_eq!(
+            tag(b"[Round_2+#=:- \"1\"]"),
+            Some(("Round_2+#=:-", &b"1"[..]))
+        );
+        let escaped = parse_tag(b"[White \"a \\\"b\\\" \xed\"]").expect("a tag");
+        assert_eq!(escaped.value(), "a \"b\" \u{ed}");
+        assert!(escaped.is("White") && !escaped.is("white"));
         assert_eq!(parse_tag(b"[Event\"a\"]"), None);
         assert_eq!(parse_tag(b"[_x \"a\"]"), None);
         assert_eq!(parse_tag(b"[Event \"a\""), None);

@@ -13,8 +13,10 @@ use std::vec::Vec;
 
 use super::MAX_GAME_BYTES;
 
-/// How much the buffer reads at a time (at least).
-const CHUNK: usize = 1 << 16;
+/// The buffer's first size, and the room it keeps for a read: large enough that moving a
+/// game begun but not ended to the front, before a read, copies little (an engine game with
+/// its comments is some 50 kB).
+const CHUNK: usize = 1 << 18;
 
 /// The byte-order mark, skipped before a game.
 const BOM: &[u8] = b"\xef\xbb\xbf";
@@ -103,6 +105,16 @@ fn is_blank(line: &[u8]) -> bool {
 fn comment_open_after(line: &[u8], mut in_comment: bool) -> bool {
     if !in_comment && line.first() == Some(&b'%') {
         return false;
+    }
+    if memchr::memchr(b';', line).is_none() {
+        // Without `;`, three scans of the line whatever its comments: after its last `}` no
+        // comment is open (it closes one, or stands outside one), so one is open at the end
+        // exactly when a `{` follows that `}`; with no `}` at all, one is open if it was at
+        // the start or a `{` opens one.
+        return match memchr::memrchr(b'}', line) {
+            Some(last) => memchr::memchr(b'{', &line[last + 1..]).is_some(),
+            None => in_comment || memchr::memchr(b'{', line).is_some(),
+        };
     }
     // From brace to brace: inside a comment only `}` matters, outside only `{` and `;` (a
     // comment to the end of the line).
