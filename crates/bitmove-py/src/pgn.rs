@@ -10,7 +10,7 @@ use std::io::{self, BufRead, Read};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use bitmove::pgn::{
     self as lib, ErrorKind, Eval, Game, GameError, NULL_MOVE, ParMap, Reader, Tag, Visitor,
@@ -373,47 +373,124 @@ fn eval_object<'py>(py: Python<'py>, eval: Option<Eval>) -> PyResult<Bound<'py, 
     })
 }
 
-/// One game as `bitmove.pgn.games` yields it: no node objects, only its data.
-#[pyclass(module = "bitmove.pgn", frozen, get_all)]
+/// One game as `bitmove.pgn.games` yields it: no node objects, only its data. The game is
+/// kept as the Rust record; each list or dict is built the first time it is read (and then
+/// kept), so a loop that reads only `moves` pays for no headers, clocks or evaluations.
+#[pyclass(module = "bitmove.pgn", frozen)]
 pub(crate) struct GameRecord {
-    /// 0-based index of the game in the file.
-    index: usize,
-    /// 1-based line where it starts.
-    line: usize,
-    /// Tag pairs as a dict (a repeated tag: the last value).
-    headers: Py<PyDict>,
-    /// The mainline moves in UCI (castling `e1g1`; `e1h1` in Chess960; `0000` null).
-    moves: Py<PyList>,
-    /// The result: the Result tag, or the movetext's result when the tag is missing or `*`.
-    result: String,
-    /// Clock after each move in seconds, or None.
-    clocks: Py<PyList>,
-    /// Evaluation after each move (pawns, `"#-4"` for a mate, or None), White's view.
-    evals: Py<PyList>,
-    /// Why the game did not replay (one message), or empty.
-    errors: Py<PyList>,
+    game: Game,
+    headers: OnceLock<Py<PyDict>>,
+    moves: OnceLock<Py<PyList>>,
+    clocks: OnceLock<Py<PyList>>,
+    evals: OnceLock<Py<PyList>>,
+    errors: OnceLock<Py<PyList>>,
+}
+
+/// The cached Python object of `cell`, built by `make` the first time.
+fn cached<'py, T>(
+    py: Python<'py>,
+    cell: &OnceLock<Py<T>>,
+    make: impl FnOnce() -> PyResult<Bound<'py, T>>,
+) -> PyResult<Bound<'py, T>> {
+    if let Some(made) = cell.get() {
+        return Ok(made.bind(py).clone());
+    }
+    let made = make()?.unbind();
+    Ok(cell.get_or_init(|| made).bind(py).clone())
 }
 
 #[pymethods]
 impl GameRecord {
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let headers = self.headers.bind(py);
-        let tag = |name: &str| -> String {
-            headers
-                .get_item(name)
-                .ok()
-                .flatten()
-                .and_then(|v| v.extract::<String>().ok())
-                .unwrap_or_else(|| "?".into())
-        };
+    /// 0-based index of the game in the file.
+    #[getter]
+    fn index(&self) -> usize {
+        self.game.index
+    }
+
+    /// 1-based line where it starts.
+    #[getter]
+    fn line(&self) -> usize {
+        self.game.line
+    }
+
+    /// Tag pairs as a dict (a repeated tag: the last value).
+    #[getter]
+    fn headers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        cached(py, &self.headers, || {
+            let headers = PyDict::new(py);
+            for (name, value) in &self.game.headers {
+                headers.set_item(name, value)?;
+            }
+            Ok(headers)
+        })
+    }
+
+    /// The mainline moves in UCI (castling `e1g1`; `e1h1` in Chess960; `0000` null).
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        cached(py, &self.moves, || {
+            let moves = PyList::empty(py);
+            let mut board = self.game.start.clone();
+            for &mv in &self.game.moves {
+                if mv == NULL_MOVE {
+                    moves.append("0000")?;
+                    // A null move in the record was refused in check: passing works.
+                    board = board.null_move().unwrap_or(board);
+                } else {
+                    moves.append(crate::moves::uci_string(py, board.uci(mv).as_move()))?;
+                    board.play_unchecked(mv);
+                }
+            }
+            Ok(moves)
+        })
+    }
+
+    /// The result: the Result tag, or the movetext's result when the tag is missing or `*`.
+    #[getter]
+    fn result(&self) -> &str {
+        self.game.result()
+    }
+
+    /// Clock after each move in seconds, or None.
+    #[getter]
+    fn clocks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        cached(py, &self.clocks, || PyList::new(py, &self.game.clocks))
+    }
+
+    /// Evaluation after each move (pawns, `"#-4"` for a mate, or None), White's view.
+    #[getter]
+    fn evals<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        cached(py, &self.evals, || {
+            let evals = PyList::empty(py);
+            for &eval in &self.game.evals {
+                evals.append(eval_object(py, eval)?)?;
+            }
+            Ok(evals)
+        })
+    }
+
+    /// Why the game did not replay (one message), or empty.
+    #[getter]
+    fn errors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        cached(py, &self.errors, || {
+            let errors = PyList::empty(py);
+            if let Some(error) = &self.game.error {
+                errors.append(error.to_string())?;
+            }
+            Ok(errors)
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        let tag = |name: &str| self.game.header(name).unwrap_or("?");
         format!(
             "<GameRecord {} ({} vs. {}, {}) {} plies{}>",
-            self.index,
+            self.game.index,
             tag("White"),
             tag("Black"),
-            self.result,
-            self.moves.bind(py).len(),
-            if self.errors.bind(py).is_empty() {
+            self.game.result(),
+            self.game.moves.len(),
+            if self.game.error.is_none() {
                 ""
             } else {
                 ", error"
@@ -422,38 +499,15 @@ impl GameRecord {
     }
 }
 
-fn record(py: Python<'_>, game: Game) -> PyResult<GameRecord> {
-    let headers = PyDict::new(py);
-    for (name, value) in &game.headers {
-        headers.set_item(name, value)?;
+fn record(game: Game) -> GameRecord {
+    GameRecord {
+        game,
+        headers: OnceLock::new(),
+        moves: OnceLock::new(),
+        clocks: OnceLock::new(),
+        evals: OnceLock::new(),
+        errors: OnceLock::new(),
     }
-    let moves = PyList::empty(py);
-    for position in game.positions() {
-        if position.mv == NULL_MOVE {
-            moves.append("0000")?;
-        } else {
-            let shown = position.board.uci(position.mv).as_move();
-            moves.append(crate::moves::uci_string(py, shown))?;
-        }
-    }
-    let evals = PyList::empty(py);
-    for &eval in &game.evals {
-        evals.append(eval_object(py, eval)?)?;
-    }
-    let errors = PyList::empty(py);
-    if let Some(error) = &game.error {
-        errors.append(error.to_string())?;
-    }
-    Ok(GameRecord {
-        index: game.index,
-        line: game.line,
-        headers: headers.unbind(),
-        moves: moves.unbind(),
-        result: game.result().to_owned(),
-        clocks: PyList::new(py, &game.clocks)?.unbind(),
-        evals: evals.unbind(),
-        errors: errors.unbind(),
-    })
 }
 
 /// The iterator of `bitmove.pgn.games`.
@@ -524,7 +578,7 @@ impl GameRecords {
             .state
             .lock()
             .map_err(|_| PyRuntimeError::new_err("the reader failed"))? = Some((games, ready));
-        record(py, game).map(Some)
+        Ok(Some(record(game)))
     }
 }
 

@@ -185,10 +185,10 @@ impl Board {
             after.make_piece::<false>(piece, mv);
             return !after.attacked_with(s, king, !us, after.occupied());
         }
-        if let Some(checker) = self.checkers.first() {
-            if self.checkers.has_many() || !(between(king, checker) | checker).has(mv.to) {
-                return false;
-            }
+        if let Some(checker) = self.checkers.first()
+            && (self.checkers.has_many() || !(between(king, checker) | checker).has(mv.to))
+        {
+            return false;
         }
         !self.pinned.has(mv.from) || line(king, mv.from).has(mv.to)
     }

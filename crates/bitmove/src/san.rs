@@ -341,17 +341,15 @@ impl Board {
             Piece::Pawn => {
                 let back = if us == Color::White { -1 } else { 1 };
                 let mut reach = Bitboard::EMPTY;
-                if !occupied.has(to) {
-                    if let Some(one) = to.offset(0, back) {
-                        if !occupied.has(one) {
-                            if to.rank() == Rank::Fourth.relative_to(us)
-                                && let Some(two) = one.offset(0, back)
-                            {
-                                reach |= two;
-                            }
-                        } else {
-                            reach |= one;
-                        }
+                if !occupied.has(to)
+                    && let Some(one) = to.offset(0, back)
+                {
+                    if occupied.has(one) {
+                        reach |= one;
+                    } else if to.rank() == Rank::Fourth.relative_to(us)
+                        && let Some(two) = one.offset(0, back)
+                    {
+                        reach |= two;
                     }
                 }
                 // A pawn written without its file pushes straight ahead.

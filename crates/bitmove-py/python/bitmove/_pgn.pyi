@@ -42,16 +42,25 @@ def vocabulary_index(name: str, uci: str) -> int | None: ...
 
 @final
 class GameRecord:
-    """One game of ``bitmove.pgn.games``: its data, no node objects."""
+    """One game of ``bitmove.pgn.games``: its data, no node objects. Each list or dict is
+    built when first read, then kept."""
 
-    index: int
-    line: int
-    headers: dict[str, str]
-    moves: list[str]
-    result: str
-    clocks: list[float | None]
-    evals: list[float | str | None]
-    errors: list[str]
+    @property
+    def index(self) -> int: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def headers(self) -> dict[str, str]: ...
+    @property
+    def moves(self) -> list[str]: ...
+    @property
+    def result(self) -> str: ...
+    @property
+    def clocks(self) -> list[float | None]: ...
+    @property
+    def evals(self) -> list[float | str | None]: ...
+    @property
+    def errors(self) -> list[str]: ...
 
 @final
 class GameRecords(Iterator[GameRecord]):

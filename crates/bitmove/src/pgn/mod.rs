@@ -22,13 +22,17 @@
 //!
 //! # Design
 //!
-//! Reading is separate from replaying. A splitter cuts the byte stream into the text of one
-//! game at a time by lines (tags, then movetext up to a blank line or the next tag section;
-//! see below), holding one game at most; a tokenizer reads the movetext in place, without
-//! allocating; the replay resolves each SAN move against the legal moves of its position
-//! ([`Board::parse_san`](crate::Board::parse_san)) and tells a [`Visitor`]. The [`Game`]
-//! record (tags, moves, clocks, evaluations, result, error) is made by one such visitor;
-//! [`Reader::par_map`] spreads the replay over threads and keeps the input order.
+//! Reading is separate from replaying. A splitter reads the input into one buffer of its
+//! own and finds each game's end there by lines (tags, then movetext up to a blank line or
+//! the next tag section; see below), handing out the game's bytes where they lie, without
+//! copying them; a tokenizer reads the movetext in place, without allocating, and counts
+//! lines only to report an error; the replay chooses the slider backend once per game,
+//! resolves each SAN move from the squares a piece of its kind reaches the target from,
+//! tested with the position's pins and checkers
+//! ([`Board::parse_san_bytes`](crate::Board::parse_san_bytes)), and tells a [`Visitor`].
+//! Tag values are unescaped and decoded only when the visitor asks ([`Tag::value`]). The
+//! [`Game`] record (tags, moves, clocks, evaluations, result, error) is made by one such
+//! visitor; [`Reader::par_map`] spreads the replay over threads and keeps the input order.
 //!
 //! What is read, and how:
 //!

@@ -56,11 +56,7 @@ impl<'a> Tokens<'a> {
         while let Some(&byte) = self.text.get(self.at) {
             self.at += 1;
             match byte {
-                b'\n' => {
-                    if self.text.get(self.at) == Some(&b'%') {
-                        self.skip_line();
-                    }
-                }
+                b'\n' if self.text.get(self.at) == Some(&b'%') => self.skip_line(),
                 b'(' => depth += 1,
                 b')' => {
                     depth -= 1;

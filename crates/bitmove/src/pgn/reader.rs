@@ -14,8 +14,9 @@ use super::{Game, Visitor};
 /// The size of the read buffers.
 const BUFFER: usize = 1 << 16;
 
-/// Reads games from a stream, one at a time, holding one game's text at most: an iterator
-/// of [`Game`] records, or a [`Visitor`] driver ([`Reader::visit`]).
+/// Reads games from a stream, one at a time, holding one game's text and what it has read
+/// ahead (a 256 kB buffer, larger only for a longer game): an iterator of [`Game`] records,
+/// or a [`Visitor`] driver ([`Reader::visit`]).
 ///
 /// The iterator yields `Err` only for the input itself (a read error, a corrupt zstd
 /// frame), and then ends; a game that does not replay is an `Ok` game whose
