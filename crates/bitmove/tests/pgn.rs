@@ -448,3 +448,27 @@ fn hostile_input_never_panics() {
         )
         .expect("no panic");
 }
+
+/// Every real file read in small pieces (the reader's buffer refilled in the middle of lines,
+/// tags, comments and games) gives the same games, errors and lines as read whole.
+#[test]
+fn files_read_in_small_pieces_give_the_same_games() {
+    let files = data_files();
+    assert!(files.len() > 30, "{files:?}");
+    for path in files {
+        let bytes = std::fs::read(&path).expect("read");
+        let whole = games(&bytes);
+        for capacity in [1, 5, 64, 4096] {
+            let pieces: Vec<Game> =
+                Reader::new(std::io::BufReader::with_capacity(capacity, &bytes[..]))
+                    .collect::<Result<_, _>>()
+                    .expect("no I/O error");
+            assert_eq!(
+                pieces,
+                whole,
+                "{} read {capacity} bytes at a time",
+                path.display()
+            );
+        }
+    }
+}

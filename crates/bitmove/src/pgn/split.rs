@@ -167,7 +167,9 @@ impl<R: BufRead> Splitter<R> {
         if self.eof {
             return Ok(false);
         }
-        if *keep > 0 {
+        // Bytes before `keep` are given up only when the room after `filled` runs short, so
+        // that an input read in small pieces (a line at a time) is not moved at every read.
+        if *keep > 0 && self.buf.len() - self.filled < CHUNK / 2 {
             self.buf.copy_within(*keep..self.filled, 0);
             self.filled -= *keep;
             *at -= *keep;
