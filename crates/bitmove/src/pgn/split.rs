@@ -89,6 +89,8 @@ pub(crate) struct Splitter<R> {
     eof: bool,
     /// The last line was cut at the limit: the rest of it is skipped as it is read.
     discard: bool,
+    /// Whether the last line found by `line_end` holds a `;`.
+    semicolon: bool,
     /// Lines passed so far.
     lines: usize,
     /// Games cut so far.
@@ -101,12 +103,13 @@ fn is_blank(line: &[u8]) -> bool {
     line.iter().all(u8::is_ascii_whitespace)
 }
 
-/// Whether a comment is open at the end of `line`, given whether one was at its start.
-fn comment_open_after(line: &[u8], mut in_comment: bool) -> bool {
+/// Whether a comment is open at the end of `line`, given whether one was at its start and
+/// whether the line holds a `;` (`semicolon`: true when not known).
+fn comment_open_after(line: &[u8], mut in_comment: bool, semicolon: bool) -> bool {
     if !in_comment && line.first() == Some(&b'%') {
         return false;
     }
-    if memchr::memchr(b';', line).is_none() {
+    if !semicolon {
         // Without `;`, three scans of the line whatever its comments: after its last `}` no
         // comment is open (it closes one, or stands outside one), so one is open at the end
         // exactly when a `{` follows that `}`; with no `}` at all, one is open if it was at
@@ -145,6 +148,7 @@ impl<R: BufRead> Splitter<R> {
             filled: 0,
             eof: false,
             discard: false,
+            semicolon: false,
             lines: 0,
             games: 0,
             bytes: 0,
@@ -223,11 +227,21 @@ impl<R: BufRead> Splitter<R> {
             self.discard = false;
         }
         let mut search = *at;
+        self.semicolon = false;
         loop {
-            if let Some(n) = memchr::memchr(b'\n', &self.buf[search..self.filled]) {
-                return Ok(Some(search + n + 1));
+            // `;` is looked for in the same scan: the comment state needs to know.
+            match memchr::memchr2(b'\n', b';', &self.buf[search..self.filled]) {
+                Some(n) if self.buf[search + n] == b'\n' => return Ok(Some(search + n + 1)),
+                Some(n) => {
+                    self.semicolon = true;
+                    search += n + 1;
+                    continue;
+                }
+                None => {}
             }
             if self.filled - *at > MAX_GAME_BYTES {
+                // Cut: what the rest holds is not known.
+                self.semicolon = true;
                 self.discard = true;
                 return Ok(Some(*at + MAX_GAME_BYTES + 1));
             }
@@ -269,7 +283,7 @@ impl<R: BufRead> Splitter<R> {
             Section::Tags { blank_lines: 0 }
         } else {
             Section::Movetext {
-                in_comment: comment_open_after(first, false),
+                in_comment: comment_open_after(first, false, self.semicolon),
             }
         };
         let mut too_long = first_end - keep > MAX_GAME_BYTES;
@@ -296,7 +310,7 @@ impl<R: BufRead> Splitter<R> {
                         section
                     } else {
                         Section::Movetext {
-                            in_comment: comment_open_after(line, false),
+                            in_comment: comment_open_after(line, false, self.semicolon),
                         }
                     }
                 }
@@ -315,7 +329,7 @@ impl<R: BufRead> Splitter<R> {
                         break (at, end);
                     }
                     Section::Movetext {
-                        in_comment: comment_open_after(line, in_comment),
+                        in_comment: comment_open_after(line, in_comment, self.semicolon),
                     }
                 }
             };
@@ -430,11 +444,19 @@ mod tests {
                 .map(|i| alphabet[((seed >> (i * 3 % 56)) % alphabet.len() as u64) as usize])
                 .collect();
             for start in [false, true] {
+                let want = slow(&line, start);
+                let text = String::from_utf8_lossy(&line);
+                let semicolon = line.contains(&b';');
                 assert_eq!(
-                    comment_open_after(&line, start),
-                    slow(&line, start),
-                    "{:?} {start}",
-                    String::from_utf8_lossy(&line)
+                    comment_open_after(&line, start, semicolon),
+                    want,
+                    "{text:?} {start}"
+                );
+                // "Not known" takes the brace-to-brace walk: the same answer.
+                assert_eq!(
+                    comment_open_after(&line, start, true),
+                    want,
+                    "{text:?} {start}"
                 );
             }
         }
