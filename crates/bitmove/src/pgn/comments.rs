@@ -47,7 +47,9 @@ impl fmt::Display for Eval {
 /// assert_eq!(clock(b"[%clk 3:00]"), None);
 /// ```
 pub fn clock(comment: &[u8]) -> Option<f64> {
-    commands(comment, b"[%clk").find_map(parse_clock)
+    let (mut clock, mut skip) = (None, Some(Eval::Centipawns(0)));
+    read_commands(comment, &mut clock, &mut skip);
+    clock
 }
 
 /// The evaluation in a comment, `[%eval 0.17]`, `[%eval -1.5,20]` (depth 20), `[%eval #-4]`.
@@ -61,7 +63,9 @@ pub fn clock(comment: &[u8]) -> Option<f64> {
 /// assert_eq!(eval(b"[%eval 0.123]"), None); // more than two decimals: not read
 /// ```
 pub fn eval(comment: &[u8]) -> Option<Eval> {
-    commands(comment, b"[%eval").find_map(parse_eval)
+    let (mut skip, mut eval) = (Some(0.0), None);
+    read_commands(comment, &mut skip, &mut eval);
+    eval
 }
 
 /// Reads the clock and the evaluation of a comment into those not set yet, in one scan:
@@ -84,23 +88,6 @@ pub(crate) fn read_commands(comment: &[u8], clock: &mut Option<f64>, eval: &mut 
         }
         rest = &rest[1..];
     }
-}
-
-/// What follows each occurrence of `prefix` in `comment`.
-fn commands<'a>(comment: &'a [u8], prefix: &'static [u8]) -> impl Iterator<Item = &'a [u8]> {
-    let mut rest = comment;
-    core::iter::from_fn(move || {
-        // From `[` to `[` (engine comments are long and hold few).
-        loop {
-            let at = memchr::memchr(b'[', rest)?;
-            if rest[at..].starts_with(prefix) {
-                let after = &rest[at + prefix.len()..];
-                rest = after;
-                return Some(after);
-            }
-            rest = &rest[at + 1..];
-        }
-    })
 }
 
 /// Splits a run of ASCII digits off the front.
@@ -246,25 +233,34 @@ mod tests {
         }
     }
 
-    /// The one-scan reading of both commands agrees with `clock` and `eval` apart.
+    /// Both commands read in one scan: the first well-formed one of each kind counts.
     #[test]
     fn both_commands_in_one_scan() {
-        let texts: [&[u8]; 9] = [
-            b"[%clk 0:03:00]",
-            b"[%eval 0.17] [%clk 0:00:05.5]",
-            b"[%clk x] [%eval #-4] [%clk 0:00:01] [%eval 1]",
-            b"[[%clk 0:00:02]] [%eval",
-            b"[%eval x,] [%eval -0.45,20]",
-            b"d=19, sd=72, mt=93621, [wv=0.2]",
-            b"[%clk 0:00:01][%clk 0:00:02]",
-            b"",
-            b"[",
+        use Eval::*;
+        let cases: [(&[u8], Option<f64>, Option<Eval>); 9] = [
+            (b"[%clk 0:03:00]", Some(180.0), None),
+            (
+                b"[%eval 0.17] [%clk 0:00:05.5]",
+                Some(5.5),
+                Some(Centipawns(17)),
+            ),
+            (
+                b"[%clk x] [%eval #-4] [%clk 0:00:01] [%eval 1]",
+                Some(1.0),
+                Some(Mate(-4)),
+            ),
+            (b"[[%clk 0:00:02]] [%eval", Some(2.0), None),
+            (b"[%eval x,] [%eval -0.45,20]", None, Some(Centipawns(-45))),
+            (b"d=19, sd=72, mt=93621, [wv=0.2]", None, None),
+            (b"[%clk 0:00:01][%clk 0:00:02]", Some(1.0), None),
+            (b"", None, None),
+            (b"[", None, None),
         ];
-        for text in texts {
+        for (text, clock, eval) in cases {
             let (mut clock_read, mut eval_read) = (None, None);
             read_commands(text, &mut clock_read, &mut eval_read);
             let name = String::from_utf8_lossy(text);
-            assert_eq!((clock_read, eval_read), (clock(text), eval(text)), "{name}");
+            assert_eq!((clock_read, eval_read), (clock, eval), "{name}");
         }
         // A value already set is kept.
         let (mut clock_read, mut eval_read) = (Some(1.0), None);
