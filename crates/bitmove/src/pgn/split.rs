@@ -110,13 +110,13 @@ fn comment_open_after(line: &[u8], mut in_comment: bool, semicolon: bool) -> boo
         return false;
     }
     if !semicolon {
-        // Without `;`, three scans of the line whatever its comments: after its last `}` no
+        // Without `;`, one backward scan to the line's last brace: after the last `}` no
         // comment is open (it closes one, or stands outside one), so one is open at the end
-        // exactly when a `{` follows that `}`; with no `}` at all, one is open if it was at
-        // the start or a `{` opens one.
-        return match memchr::memrchr(b'}', line) {
-            Some(last) => memchr::memchr(b'{', &line[last + 1..]).is_some(),
-            None => in_comment || memchr::memchr(b'{', line).is_some(),
+        // exactly when a `{` follows that `}`, that is when the last brace is a `{`; with no
+        // brace at all, the line does not change the state.
+        return match memchr::memrchr2(b'{', b'}', line) {
+            Some(last) => line[last] == b'{',
+            None => in_comment,
         };
     }
     // From brace to brace: inside a comment only `}` matters, outside only `{` and `;` (a
