@@ -610,16 +610,22 @@ struct Wanted {
     mask: bool,
 }
 
-/// The positions of one game, encoded: each numeric column as its bytes (native order).
+/// A game that replays, with what all its rows share (worked out on a reader thread).
+struct GameRows {
+    game: Game,
+    result: i8,
+    white_elo: i32,
+    black_elo: i32,
+}
+
+/// The small columns of some rows, each as its bytes (native order), and their FENs. The
+/// planes and masks, nearly all of a batch's bytes, are written straight into the arrays.
 #[derive(Default)]
-struct Batch {
-    rows: usize,
+struct Columns {
     game: Vec<u8>,
     ply: Vec<u8>,
     fen: Vec<String>,
-    planes: Vec<u8>,
     mv: Vec<u8>,
-    mask: Vec<u8>,
     turn: Vec<u8>,
     result: Vec<u8>,
     white_elo: Vec<u8>,
@@ -627,6 +633,22 @@ struct Batch {
     clock: Vec<u8>,
     eval: Vec<u8>,
     mate: Vec<u8>,
+}
+
+impl Columns {
+    fn append(&mut self, mut other: Columns) {
+        self.game.append(&mut other.game);
+        self.ply.append(&mut other.ply);
+        self.fen.append(&mut other.fen);
+        self.mv.append(&mut other.mv);
+        self.turn.append(&mut other.turn);
+        self.result.append(&mut other.result);
+        self.white_elo.append(&mut other.white_elo);
+        self.black_elo.append(&mut other.black_elo);
+        self.clock.append(&mut other.clock);
+        self.eval.append(&mut other.eval);
+        self.mate.append(&mut other.mate);
+    }
 }
 
 /// The result as a number from White's view: 1, 0 (draw), -1, or -2 when unknown (`*`).
@@ -646,67 +668,167 @@ fn elo(game: &Game, tag: &str) -> i32 {
         .unwrap_or(-1)
 }
 
-/// Every position of a game that replays, encoded (on a reader thread).
-fn encode_game(game: Game, vocab: Vocabulary, wanted: Wanted) -> Batch {
-    let mut out = Batch::default();
+/// A game's shared values, or `None` for a game that does not replay (it has no rows).
+fn game_rows(game: Game) -> Option<GameRows> {
     if game.error.is_some() {
-        return out;
+        return None;
     }
-    let n = game.moves.len();
-    let result = result_code(game.result());
-    let (white, black) = (elo(&game, "WhiteElo"), elo(&game, "BlackElo"));
-    if wanted.planes {
-        out.planes = vec![0; n * encode::PLANES_LEN];
+    Some(GameRows {
+        result: result_code(game.result()),
+        white_elo: elo(&game, "WhiteElo"),
+        black_elo: elo(&game, "BlackElo"),
+        game,
+    })
+}
+
+/// Rows `start..end` (plies) of a game: a piece of a batch.
+type Segment = (Arc<GameRows>, usize, usize);
+
+/// Encodes the rows of `segments` in order: the planes and masks into `planes` and `mask`
+/// (`PLANES_LEN` and `vocab.len()` bytes a row, or empty when not wanted; zeroed first when
+/// `zero`), the rest returned.
+fn encode_rows(
+    segments: &[Segment],
+    planes: &mut [u8],
+    mask: &mut [u8],
+    zero: bool,
+    vocab: Vocabulary,
+    wanted: Wanted,
+) -> Columns {
+    if zero {
+        planes.fill(0);
+        mask.fill(0);
     }
-    if wanted.mask {
-        out.mask = vec![0; n * vocab.len()];
-    }
-    for (i, position) in game.positions().enumerate() {
-        let board = &position.board;
-        out.game
-            .extend_from_slice(&(game.index as i64).to_ne_bytes());
-        out.ply
-            .extend_from_slice(&(position.ply as i32).to_ne_bytes());
-        if wanted.fen {
-            out.fen.push(position.fen());
+    let rows: usize = segments.iter().map(|(_, start, end)| end - start).sum();
+    let mut out = Columns {
+        game: Vec::with_capacity(rows * 8),
+        ply: Vec::with_capacity(rows * 4),
+        fen: Vec::with_capacity(if wanted.fen { rows } else { 0 }),
+        mv: Vec::with_capacity(rows * 4),
+        turn: Vec::with_capacity(rows),
+        result: Vec::with_capacity(rows),
+        white_elo: Vec::with_capacity(rows * 4),
+        black_elo: Vec::with_capacity(rows * 4),
+        clock: Vec::with_capacity(rows * 8),
+        eval: Vec::with_capacity(rows * 8),
+        mate: Vec::with_capacity(rows * 4),
+    };
+    let mut planes = planes.chunks_exact_mut(encode::PLANES_LEN);
+    let mut masks = mask.chunks_exact_mut(vocab.len());
+    for (rows, start, end) in segments {
+        let game = &rows.game;
+        for position in game.positions().skip(*start).take(end - start) {
+            let board = &position.board;
+            out.game
+                .extend_from_slice(&(game.index as i64).to_ne_bytes());
+            out.ply
+                .extend_from_slice(&(position.ply as i32).to_ne_bytes());
+            if wanted.fen {
+                out.fen.push(position.fen());
+            }
+            if let Some(cells) = planes.next() {
+                encode::planes(board, cells);
+            }
+            let index = if position.mv == NULL_MOVE {
+                -1
+            } else {
+                vocab.index_on(board, position.mv).map_or(-1, |i| i as i32)
+            };
+            out.mv.extend_from_slice(&index.to_ne_bytes());
+            if let Some(cells) = masks.next() {
+                vocab.mask(board, cells);
+            }
+            out.turn
+                .push(u8::from(board.side_to_move() == Color::White));
+            out.result.push(rows.result as u8);
+            out.white_elo
+                .extend_from_slice(&rows.white_elo.to_ne_bytes());
+            out.black_elo
+                .extend_from_slice(&rows.black_elo.to_ne_bytes());
+            out.clock
+                .extend_from_slice(&position.clock.unwrap_or(f64::NAN).to_ne_bytes());
+            let (pawns, mate) = match position.eval {
+                Some(Eval::Centipawns(cp)) => (cp as f64 / 100.0, 0i32),
+                Some(Eval::Mate(m)) => (f64::NAN, m.clamp(-1_000_000, 1_000_000) as i32),
+                None => (f64::NAN, 0),
+            };
+            out.eval.extend_from_slice(&pawns.to_ne_bytes());
+            out.mate.extend_from_slice(&mate.to_ne_bytes());
         }
-        if wanted.planes {
-            let cells = &mut out.planes[i * encode::PLANES_LEN..(i + 1) * encode::PLANES_LEN];
-            encode::planes(board, cells);
-        }
-        let index = if position.mv == NULL_MOVE {
-            -1
-        } else {
-            vocab.index_on(board, position.mv).map_or(-1, |i| i as i32)
-        };
-        out.mv.extend_from_slice(&index.to_ne_bytes());
-        if wanted.mask {
-            vocab.mask(board, &mut out.mask[i * vocab.len()..(i + 1) * vocab.len()]);
-        }
-        out.turn
-            .push(u8::from(board.side_to_move() == Color::White));
-        out.result.push(result as u8);
-        out.white_elo.extend_from_slice(&white.to_ne_bytes());
-        out.black_elo.extend_from_slice(&black.to_ne_bytes());
-        out.clock
-            .extend_from_slice(&position.clock.unwrap_or(f64::NAN).to_ne_bytes());
-        let (pawns, mate) = match position.eval {
-            Some(Eval::Centipawns(cp)) => (cp as f64 / 100.0, 0i32),
-            Some(Eval::Mate(m)) => (f64::NAN, m.clamp(-1_000_000, 1_000_000) as i32),
-            None => (f64::NAN, 0),
-        };
-        out.eval.extend_from_slice(&pawns.to_ne_bytes());
-        out.mate.extend_from_slice(&mate.to_ne_bytes());
-        out.rows += 1;
     }
     out
 }
 
-/// The reader state of a `positions` iterator: the games encoded, the game being emptied
+/// Rows per encoding thread below which a batch is not split further.
+const MIN_ROWS_PER_THREAD: usize = 1024;
+
+/// [`encode_rows`] on up to `threads` threads, each on its own rows of the arrays.
+fn encode_parallel(
+    segments: &[Segment],
+    (planes, mask): (&mut [u8], &mut [u8]),
+    zero: bool,
+    vocab: Vocabulary,
+    wanted: Wanted,
+    threads: usize,
+) -> Columns {
+    let rows: usize = segments.iter().map(|(_, start, end)| end - start).sum();
+    let parts = threads.min(rows / MIN_ROWS_PER_THREAD).max(1);
+    if parts == 1 {
+        return encode_rows(segments, planes, mask, zero, vocab, wanted);
+    }
+    // The segments cut into `parts` runs of about the same number of rows.
+    let per_part = rows.div_ceil(parts);
+    let mut runs: Vec<Vec<Segment>> = vec![Vec::new()];
+    let mut in_run = 0;
+    for (game, mut start, end) in segments.iter().cloned() {
+        while start < end {
+            if in_run == per_part {
+                runs.push(Vec::new());
+                in_run = 0;
+            }
+            let take = (end - start).min(per_part - in_run);
+            if let Some(run) = runs.last_mut() {
+                run.push((Arc::clone(&game), start, start + take));
+            }
+            start += take;
+            in_run += take;
+        }
+    }
+    let plane_width = if planes.is_empty() {
+        0
+    } else {
+        encode::PLANES_LEN
+    };
+    let mask_width = if mask.is_empty() { 0 } else { vocab.len() };
+    std::thread::scope(|scope| {
+        let (mut planes, mut mask) = (planes, mask);
+        let mut handles = Vec::new();
+        for run in &runs {
+            let n: usize = run.iter().map(|(_, start, end)| end - start).sum();
+            let (run_planes, rest) = std::mem::take(&mut planes).split_at_mut(n * plane_width);
+            planes = rest;
+            let (run_mask, rest) = std::mem::take(&mut mask).split_at_mut(n * mask_width);
+            mask = rest;
+            handles.push(
+                scope.spawn(move || encode_rows(run, run_planes, run_mask, zero, vocab, wanted)),
+            );
+        }
+        let mut out = Columns::default();
+        for handle in handles {
+            match handle.join() {
+                Ok(columns) => out.append(columns),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        out
+    })
+}
+
+/// The reader state of a `positions` iterator: the games replayed, the game being emptied
 /// and how far.
 struct PositionState {
-    games: ParMap<Batch>,
-    current: Option<(Arc<Batch>, usize)>,
+    games: ParMap<Option<GameRows>>,
+    current: Option<(Arc<GameRows>, usize)>,
 }
 
 /// The iterator of `bitmove.pgn.positions`: a dict of NumPy arrays per batch.
@@ -716,9 +838,20 @@ pub(crate) struct PositionBatches {
     batch_size: usize,
     vocab: Vocabulary,
     columns: Vec<&'static str>,
+    wanted: Wanted,
+    threads: usize,
     /// Bytes of (decompressed) input read when the last batch was made.
     bytes: AtomicU64,
+    /// The planes' and masks' bytearrays of the last batches: written again for a later batch
+    /// once nothing else refers to them (the caller let the batch go), so that a batch does
+    /// not cost fresh memory (mapping it is the larger part of a batch's time: 180 MB for the
+    /// default 65,536 rows).
+    spare: Mutex<Vec<Py<PyByteArray>>>,
 }
+
+/// Bytearrays kept in `PositionBatches::spare`: two batches' planes and masks (a loop over
+/// the batches still holds the last one while the next is made).
+const SPARE_ARRAYS: usize = 4;
 
 /// Positions of the games of a PGN file that replay, in batches of NumPy columns.
 #[pyfunction]
@@ -764,7 +897,7 @@ fn positions(
     };
     let threads = threads_for(threads)?;
     let reader = py.detach(|| open(&path))?;
-    let games = reader.par_map(threads, move |game| encode_game(game, vocab, wanted));
+    let games = reader.par_map(threads, game_rows);
     Ok(PositionBatches {
         state: Mutex::new(Some(PositionState {
             games,
@@ -773,12 +906,12 @@ fn positions(
         batch_size,
         vocab,
         columns,
+        wanted,
+        threads,
         bytes: AtomicU64::new(0),
+        spare: Mutex::new(Vec::new()),
     })
 }
-
-/// Rows `start..end` of a game's encoded positions: a piece of a batch.
-type Segment = (Arc<Batch>, usize, usize);
 
 /// Takes games from the reader until `size` rows are held or a few games were taken (then
 /// the caller looks for Ctrl-C), without the GIL; true when the input is over.
@@ -791,9 +924,10 @@ fn fill(
     let mut games = 0;
     while *rows < size && games < GAMES_PER_POLL {
         if let Some((game, at)) = state.current.take() {
-            let end = game.rows.min(at + size - *rows);
+            let plies = game.game.moves.len();
+            let end = plies.min(at + size - *rows);
             *rows += end - at;
-            if end < game.rows {
+            if end < plies {
                 state.current = Some((Arc::clone(&game), end));
             }
             if end > at {
@@ -803,7 +937,9 @@ fn fill(
         }
         match state.games.next() {
             Some(game) => {
-                state.current = Some((Arc::new(game?), 0));
+                if let Some(game) = game? {
+                    state.current = Some((Arc::new(game), 0));
+                }
                 games += 1;
             }
             None => return Ok(true),
@@ -812,29 +948,72 @@ fn fill(
     Ok(false)
 }
 
-/// One column of the segments as a NumPy array: the bytes copied once, straight into the
-/// array's buffer.
-fn column<'py>(
+/// Bytes (native order) as a NumPy array of the given type and shape, copied once.
+fn array<'py>(
     py: Python<'py>,
-    segments: &[Segment],
-    part: fn(&Batch) -> &[u8],
-    width: usize,
+    bytes: &[u8],
     dtype: &str,
     shape: &[usize],
 ) -> PyResult<Bound<'py, PyAny>> {
-    let total: usize = segments.iter().map(|(_, s, e)| (e - s) * width).sum();
-    let buffer = PyByteArray::new_with(py, total, |out| {
-        let mut at = 0;
-        for (game, start, end) in segments {
-            let bytes = &part(game)[start * width..end * width];
-            out[at..at + bytes.len()].copy_from_slice(bytes);
-            at += bytes.len();
-        }
-        Ok(())
-    })?;
+    shaped(py, PyByteArray::new(py, bytes), dtype, shape)
+}
+
+/// A `bytearray` seen as a NumPy array of the given type and shape, without a copy.
+fn shaped<'py>(
+    py: Python<'py>,
+    buffer: Bound<'py, PyByteArray>,
+    dtype: &str,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
     let numpy = py.import("numpy")?;
     let flat = numpy.call_method1("frombuffer", (buffer, numpy.getattr(dtype)?))?;
     flat.call_method1("reshape", (PyTuple::new(py, shape)?,))
+}
+
+/// Whether `object` is referred to by this one reference only.
+fn only_here(object: &Bound<'_, PyByteArray>) -> bool {
+    // SAFETY: a live object (the `Bound` holds a reference) read with the GIL held.
+    unsafe { pyo3::ffi::Py_REFCNT(object.as_ptr()) == 1 }
+}
+
+impl PositionBatches {
+    /// A bytearray of `len` bytes for a batch's planes or masks: a spare one nothing else
+    /// refers to (true: to be zeroed), else a new one (zeroed).
+    fn bytearray<'py>(
+        &self,
+        py: Python<'py>,
+        len: usize,
+    ) -> PyResult<(Bound<'py, PyByteArray>, bool)> {
+        if len > 0 {
+            let mut spare = self
+                .spare
+                .lock()
+                .map_err(|_| PyRuntimeError::new_err("the reader failed"))?;
+            let free = spare
+                .iter()
+                .position(|b| only_here(b.bind(py)) && b.bind(py).len() == len);
+            if let Some(i) = free {
+                return Ok((spare.remove(i).into_bound(py), true));
+            }
+        }
+        Ok((PyByteArray::new_with(py, len, |_| Ok(()))?, false))
+    }
+
+    /// Keeps a batch's bytearray to write again later.
+    fn keep(&self, array: &Bound<'_, PyByteArray>) -> PyResult<()> {
+        if array.len() == 0 {
+            return Ok(());
+        }
+        let mut spare = self
+            .spare
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("the reader failed"))?;
+        spare.push(array.clone().unbind());
+        if spare.len() > SPARE_ARRAYS {
+            spare.remove(0);
+        }
+        Ok(())
+    }
 }
 
 #[pymethods]
@@ -858,7 +1037,8 @@ impl PositionBatches {
         let Some(mut state) = lock()?.take() else {
             return Ok(None);
         };
-        let (size, vocab) = (self.batch_size, self.vocab);
+        let (size, vocab, wanted, threads) =
+            (self.batch_size, self.vocab, self.wanted, self.threads);
         let mut segments: Vec<Segment> = Vec::new();
         let mut rows = 0;
         let over = loop {
@@ -884,49 +1064,49 @@ impl PositionBatches {
             return Ok(None);
         }
         let n = rows;
-        let segments = segments.as_slice();
+        // The planes and masks are encoded straight into the arrays' memory, on the encoding
+        // threads, without the GIL.
+        let plane_bytes = if wanted.planes {
+            n * encode::PLANES_LEN
+        } else {
+            0
+        };
+        let mask_bytes = if wanted.mask { n * vocab.len() } else { 0 };
+        let (planes_array, planes_used) = self.bytearray(py, plane_bytes)?;
+        let (mask_array, mask_used) = self.bytearray(py, mask_bytes)?;
+        // SAFETY: two distinct bytearrays, each new or a spare that only `self.spare` referred
+        // to (a reference count of 1, read with the GIL held, and taken out of the spares
+        // under their lock): no Python code can reach them, so none reads, writes or resizes
+        // them while these slices live; they are handed out only after the slices' last use.
+        let arrays = unsafe { (planes_array.as_bytes_mut(), mask_array.as_bytes_mut()) };
+        let zero = planes_used || mask_used;
+        let small = py.detach(|| encode_parallel(&segments, arrays, zero, vocab, wanted, threads));
+        drop(segments);
         let out = PyDict::new(py);
         for &name in &self.columns {
             let value = match name {
-                "game" => column(py, segments, |b| &b.game, 8, "int64", &[n])?,
-                "ply" => column(py, segments, |b| &b.ply, 4, "int32", &[n])?,
+                "game" => array(py, &small.game, "int64", &[n])?,
+                "ply" => array(py, &small.ply, "int32", &[n])?,
                 "fen" => {
-                    let fens: Vec<&str> = segments
-                        .iter()
-                        .flat_map(|(game, start, end)| game.fen[*start..*end].iter())
-                        .map(String::as_str)
-                        .collect();
                     let numpy = py.import("numpy")?;
-                    let list = PyList::new(py, fens)?;
+                    let list = PyList::new(py, &small.fen)?;
                     numpy.call_method1("array", (list, numpy.getattr("object_")?))?
                 }
-                "planes" => column(
-                    py,
-                    segments,
-                    |b| &b.planes,
-                    encode::PLANES_LEN,
-                    "bool_",
-                    &[n, 12, 8, 8],
-                )?,
-                "move" => column(py, segments, |b| &b.mv, 4, "int32", &[n])?,
-                "mask" => column(
-                    py,
-                    segments,
-                    |b| &b.mask,
-                    vocab.len(),
-                    "bool_",
-                    &[n, vocab.len()],
-                )?,
-                "turn" => column(py, segments, |b| &b.turn, 1, "bool_", &[n])?,
-                "result" => column(py, segments, |b| &b.result, 1, "int8", &[n])?,
-                "white_elo" => column(py, segments, |b| &b.white_elo, 4, "int32", &[n])?,
-                "black_elo" => column(py, segments, |b| &b.black_elo, 4, "int32", &[n])?,
-                "clock" => column(py, segments, |b| &b.clock, 8, "float64", &[n])?,
-                "eval" => column(py, segments, |b| &b.eval, 8, "float64", &[n])?,
-                _ => column(py, segments, |b| &b.mate, 4, "int32", &[n])?,
+                "planes" => shaped(py, planes_array.clone(), "bool_", &[n, 12, 8, 8])?,
+                "move" => array(py, &small.mv, "int32", &[n])?,
+                "mask" => shaped(py, mask_array.clone(), "bool_", &[n, vocab.len()])?,
+                "turn" => array(py, &small.turn, "bool_", &[n])?,
+                "result" => array(py, &small.result, "int8", &[n])?,
+                "white_elo" => array(py, &small.white_elo, "int32", &[n])?,
+                "black_elo" => array(py, &small.black_elo, "int32", &[n])?,
+                "clock" => array(py, &small.clock, "float64", &[n])?,
+                "eval" => array(py, &small.eval, "float64", &[n])?,
+                _ => array(py, &small.mate, "int32", &[n])?,
             };
             out.set_item(name, value)?;
         }
+        self.keep(&planes_array)?;
+        self.keep(&mask_array)?;
         Ok(Some(out))
     }
 }

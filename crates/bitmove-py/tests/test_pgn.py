@@ -484,6 +484,35 @@ def test_positions_match_python_chess_and_numpy(name, vocab):
     )
 
 
+def test_one_batch_encoded_on_threads_equals_small_batches(tmp_path):
+    """A batch large enough to be encoded on two threads (each writing its own rows of the
+    arrays) gives what small batches encoded on one thread give, row for row, whether the
+    small batches are kept or let go."""
+    files = ["masters-carlsen-30.pgn", "lichess-2021-10-30.pgn"]
+    path = tmp_path / "both.pgn"
+    path.write_text(
+        "\n\n".join((DATA / name).read_text(encoding="utf-8") for name in files), encoding="utf-8"
+    )
+    (whole,) = list(bitmove.pgn.positions(path, threads=2))
+    # Kept batches (each keeps its own arrays) and batches let go as the loop goes on (their
+    # arrays are written again for later batches, zeroed first): the same rows.
+    kept = list(bitmove.pgn.positions(path, batch_size=97, threads=1))
+    copied, addresses = [], set()
+    for batch in bitmove.pgn.positions(path, batch_size=97, threads=1):
+        copied.append({c: batch[c].copy() for c in bitmove.pgn.COLUMNS})
+        addresses.add(batch["mask"].__array_interface__["data"][0])
+    assert len(addresses) < len(copied) / 2  # the arrays' memory was used again
+    assert len(whole["game"]) > 3000  # cut into runs of rows for two encoding threads
+    for small in (kept, copied):
+        for column in bitmove.pgn.COLUMNS:
+            joined = np.concatenate([b[column] for b in small])
+            if whole[column].dtype == np.float64:
+                np.testing.assert_array_equal(whole[column], joined, err_msg=column)
+            else:
+                assert whole[column].shape == joined.shape, column
+                assert (whole[column] == joined).all(), column
+
+
 def test_positions_columns_and_arrow():
     path = DATA / "lichess-2021-10-30.pgn"
     batch = next(bitmove.pgn.positions(path, columns=["move", "game"], vocab="from_to"))
