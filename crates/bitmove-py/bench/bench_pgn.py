@@ -144,6 +144,13 @@ def main() -> None:
     parser.add_argument(
         "--encode-games", type=int, default=100, help="games for the python-chess+NumPy encoding"
     )
+    parser.add_argument(
+        "--long",
+        type=int,
+        default=10,
+        help="positions also on the first file this many times over (steady state: a file of "
+        "one 65,536-row batch measures mostly the first batch's fresh memory); 0: no",
+    )
     args = parser.parse_args()
     files = [Path(f) for f in args.files] or [GAMES / name for name in DEFAULT]
     logging.getLogger("bitmove.pgn").setLevel(logging.CRITICAL)  # games bitmove does not play
@@ -151,6 +158,7 @@ def main() -> None:
     print(f"CPU: {cpu()}; python-chess {chess.__version__}; bitmove {bitmove.__version__}\n")
     print("| file | reader | threads | games/s | plies/s | MB/s | vs python-chess |")
     print("|---|---|---|---|---|---|---|")
+    first_rate = None
     for path in files:
         raw = path.read_bytes()
         text = raw.decode("utf-8", errors="replace")
@@ -179,6 +187,7 @@ def main() -> None:
         n = args.encode_games
         enc_time, enc_rows = best(lambda text=text, n=n: python_chess_positions(text, n), 1)
         enc_rate = enc_rows / enc_time
+        first_rate = first_rate or enc_rate
         print(
             f"| {path.name} | python-chess + NumPy encoding (first {n} games) | 1 | | {enc_rate:,.0f} positions/s | | 1.0x (of the encoding) |"
         )
@@ -194,6 +203,31 @@ def main() -> None:
                 f"| {path.name} | bitmove.pgn.positions (planes, move, mask; batches of {size:,}) "
                 f"| {threads} | {games / t:,.0f} | "
                 f"{rate:,.0f} positions/s | {mb / t:,.1f} | {rate / enc_rate:,.1f}x (of the encoding) |"
+            )
+    if args.long and first_rate:
+        long_positions(files[0], args.long, first_rate, args.repeat)
+
+
+def long_positions(path: Path, times: int, enc_rate: float, repeat: int) -> None:
+    """positions on `path` written `times` times over: many batches, so the arrays of the
+    batches let go are written again (the steady state of a long file)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        long_path = Path(tmp) / f"{times}x-{path.name}"
+        raw = path.read_bytes()
+        long_path.write_bytes(b"\n\n".join([raw] * times))
+        mb = len(raw) * times / 1e6
+        for threads, size in ((1, 65536), (2, 65536), (1, 4096), (2, 4096)):
+            t, rows = best(
+                lambda threads=threads, size=size: bitmove_positions(long_path, threads, size),
+                repeat,
+            )
+            rate = rows / t
+            print(
+                f"| {path.name} x{times} | bitmove.pgn.positions (planes, move, mask; batches of "
+                f"{size:,}) | {threads} | | {rate:,.0f} positions/s | {mb / t:,.1f} | "
+                f"{rate / enc_rate:,.1f}x (of the encoding) |"
             )
 
 
