@@ -100,79 +100,152 @@ static DELIMITER: [bool; 256] = {
     table
 };
 
+/// What a byte starts, for the tokenizer's first dispatch: the common tokens (spaces, a
+/// move, a move number) are read there, everything else the general way.
+const OTHER: u8 = 0;
+const SPACE: u8 = 1;
+const LETTER: u8 = 2;
+const DIGIT: u8 = 3;
+
+static CLASS: [u8; 256] = {
+    let mut table = [OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => SPACE,
+            b'a'..=b'z' | b'A'..=b'Z' => LETTER,
+            // Not `0`: `0-0`, `0-1` and `0000` are read the general way.
+            b'1'..=b'9' => DIGIT,
+            _ => OTHER,
+        };
+        b += 1;
+    }
+    table
+};
+
 impl<'a> Iterator for Tokens<'a> {
     type Item = (Token<'a>, usize);
 
     fn next(&mut self) -> Option<(Token<'a>, usize)> {
+        let text = self.text;
         loop {
-            let rest = self.text.get(self.at..)?;
-            // Spaces between tokens (not line ends: a `%` line escape follows one).
-            let Some(skip) = rest
-                .iter()
-                .position(|&b| !matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
-            else {
-                self.at = self.text.len();
-                return None;
-            };
-            self.at += skip;
+            let &byte = text.get(self.at)?;
             let start = self.at;
-            match rest[skip] {
-                b'\n' => {
+            match CLASS[usize::from(byte)] {
+                SPACE => {
                     self.at += 1;
-                    // `%` in the first column escapes the whole line.
-                    if self.text.get(self.at) == Some(&b'%') {
-                        self.skip_line();
+                    continue;
+                }
+                LETTER => {
+                    // A move (or `Z0`, or `e.p.` written apart).
+                    self.at += word_len(&text[start..]);
+                    let word = &text[start..self.at];
+                    match word {
+                        b"Z0" => return Some((Token::Null(word), start)),
+                        b"e.p." => continue,
+                        _ => return Some((Token::San(word), start)),
                     }
                 }
-                b'%' if self.at == 0 => self.skip_line(),
-                b'{' => {
-                    self.at += 1;
-                    if !self.skip_comment() {
-                        return Some((Token::UnclosedComment, start));
+                DIGIT => {
+                    // A move number, `12.` or `12...`, alone or glued to its move (`1.e4`:
+                    // the move is read next, as a word of its own).
+                    let mut at = start + 1;
+                    while text.get(at).is_some_and(u8::is_ascii_digit) {
+                        at += 1;
                     }
-                    return Some((Token::Comment(&self.text[start + 1..self.at - 1]), start));
+                    let digits_end = at;
+                    while text.get(at) == Some(&b'.') {
+                        at += 1;
+                    }
+                    if at > digits_end {
+                        let ends = match text.get(at) {
+                            None => true,
+                            Some(&next) => {
+                                DELIMITER[usize::from(next)] || CLASS[usize::from(next)] == LETTER
+                            }
+                        };
+                        if ends {
+                            self.at = at;
+                            continue;
+                        }
+                    }
+                    // Anything else (`1-0`, `1/2-1/2`, `1.0-0`, `12e4`): the general way.
                 }
-                b';' => self.skip_line(),
-                b'(' => {
-                    self.at += 1;
-                    return Some((Token::Open, start));
+                _ => {}
+            }
+            if let Some(token) = self.general(byte, start) {
+                return Some(token);
+            }
+        }
+    }
+}
+
+/// The length of the word at the start of `text` (at least one byte).
+fn word_len(text: &[u8]) -> usize {
+    text[1..]
+        .iter()
+        .position(|&b| DELIMITER[usize::from(b)])
+        .map_or(text.len(), |n| n + 1)
+}
+
+impl<'a> Tokens<'a> {
+    /// The token that starts with `byte` at `start` (not a space), read the general way;
+    /// `None` when what was read carries nothing (a line end, a skipped line, a move number).
+    fn general(&mut self, byte: u8, start: usize) -> Option<(Token<'a>, usize)> {
+        match byte {
+            b'\n' => {
+                self.at += 1;
+                // `%` in the first column escapes the whole line.
+                if self.text.get(self.at) == Some(&b'%') {
+                    self.skip_line();
                 }
-                b')' => {
-                    self.at += 1;
-                    return Some((Token::Close, start));
+            }
+            b'%' if self.at == 0 => self.skip_line(),
+            b'{' => {
+                self.at += 1;
+                if !self.skip_comment() {
+                    return Some((Token::UnclosedComment, start));
                 }
-                b'$' => {
-                    self.at += 1;
-                    let rest = &self.text[self.at..];
-                    let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-                    self.at += n;
-                    let nag = (n > 0).then(|| {
-                        rest[..n]
-                            .iter()
-                            .fold(0u16, |v, &d| (v * 10 + u16::from(d - b'0')).min(1000))
-                    });
-                    return Some(match nag.and_then(|v| u8::try_from(v).ok()) {
-                        Some(nag) => (Token::Nag(nag), start),
-                        None => (Token::Unreadable(&self.text[start..self.at]), start),
-                    });
-                }
-                b'}' => {
-                    self.at += 1;
-                    return Some((Token::Unreadable(b"}"), start));
-                }
-                _ => {
-                    let word = &rest[skip..];
-                    let len = word[1..]
+                return Some((Token::Comment(&self.text[start + 1..self.at - 1]), start));
+            }
+            b';' => self.skip_line(),
+            b'(' => {
+                self.at += 1;
+                return Some((Token::Open, start));
+            }
+            b')' => {
+                self.at += 1;
+                return Some((Token::Close, start));
+            }
+            b'$' => {
+                self.at += 1;
+                let rest = &self.text[self.at..];
+                let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+                self.at += n;
+                let nag = (n > 0).then(|| {
+                    rest[..n]
                         .iter()
-                        .position(|&b| DELIMITER[usize::from(b)])
-                        .map_or(word.len(), |n| n + 1);
-                    self.at += len;
-                    if let Some(token) = classify(&word[..len]) {
-                        return Some((token, start));
-                    }
+                        .fold(0u16, |v, &d| (v * 10 + u16::from(d - b'0')).min(1000))
+                });
+                return Some(match nag.and_then(|v| u8::try_from(v).ok()) {
+                    Some(nag) => (Token::Nag(nag), start),
+                    None => (Token::Unreadable(&self.text[start..self.at]), start),
+                });
+            }
+            b'}' => {
+                self.at += 1;
+                return Some((Token::Unreadable(b"}"), start));
+            }
+            _ => {
+                let word = &self.text[start..];
+                let len = word_len(word);
+                self.at += len;
+                if let Some(token) = classify(&word[..len]) {
+                    return Some((token, start));
                 }
             }
         }
+        None
     }
 }
 
@@ -232,6 +305,7 @@ fn classify(word: &[u8]) -> Option<Token<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::string::String;
     use std::vec::Vec;
 
     /// The tokens of `text` with their lines.
@@ -240,6 +314,68 @@ mod tests {
         Tokens::new(bytes)
             .map(|(token, offset)| (token, line_at(bytes, offset, 1)))
             .collect()
+    }
+
+    /// The tokenizer as it was before the first-byte dispatch: an independent reading to
+    /// compare with (tokens and their lines).
+    fn reference(text: &[u8]) -> Vec<(Token<'_>, usize)> {
+        let mut out = Vec::new();
+        let mut tokens = Tokens::new(text);
+        while let Some(rest) = tokens.text.get(tokens.at..) {
+            let Some(skip) = rest
+                .iter()
+                .position(|&b| !matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
+            else {
+                break;
+            };
+            tokens.at += skip;
+            let start = tokens.at;
+            let byte = rest[skip];
+            if byte.is_ascii_alphanumeric() {
+                // Words the old way: the whole word through `classify`.
+                let word = &tokens.text[start..];
+                let len = word_len(word);
+                tokens.at += len;
+                if let Some(token) = classify(&word[..len]) {
+                    out.push((token, line_at(text, start, 1)));
+                }
+                continue;
+            }
+            if let Some((token, offset)) = tokens.general(byte, start) {
+                out.push((token, line_at(text, offset, 1)));
+            }
+        }
+        out
+    }
+
+    /// The dispatch on the first byte reads what the old tokenizer read, on random texts of
+    /// the bytes that matter.
+    #[test]
+    fn fast_paths_read_what_the_general_way_reads() {
+        let pieces: [&[u8]; 28] = [
+            b" ", b"\n", b"\r\n", b"\t", b"1", b"12", b"0", b".", b"...", b"e4", b"Nf3", b"O-O",
+            b"0-0", b"1-0", b"1/2-1/2", b"*", b"Z0", b"--", b"e.p.", b"{c}", b"{", b"}", b"(",
+            b")", b"$1", b";x", b"%", b"+-",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..50_000 {
+            let mut text = Vec::new();
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let n = (seed >> 60) as usize;
+            for i in 0..n {
+                let pick = (seed >> (i * 4 % 56)) as usize ^ (i * 7);
+                text.extend_from_slice(pieces[pick % pieces.len()]);
+            }
+            let got: Vec<_> = Tokens::new(&text)
+                .map(|(token, offset)| (token, line_at(&text, offset, 1)))
+                .collect();
+            assert_eq!(
+                got,
+                reference(&text),
+                "{:?}",
+                String::from_utf8_lossy(&text)
+            );
+        }
     }
 
     #[test]
