@@ -2,7 +2,8 @@
 //! through the iterator of `Game` records: a fixed workload for profiling the reader
 //! (`valgrind --tool=callgrind`).
 //!
-//! `cargo run --release --features pgn --example pgn_count -- [--games] FILE...`
+//! `cargo run --release --features pgn --example pgn_count -- [--games] [--repeat N] FILE...`
+//! (`--repeat`: each file read once and counted N times, for `perf record`).
 use bitmove::pgn::{GameError, Reader, Visitor};
 use bitmove::{Board, Move};
 
@@ -28,22 +29,30 @@ impl Visitor for Counter {
 fn main() -> std::io::Result<()> {
     let mut counter = Counter::default();
     let mut games = false;
-    for arg in std::env::args().skip(1) {
+    let mut repeat = 1;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
         if arg == "--games" {
             games = true;
             continue;
         }
+        if arg == "--repeat" {
+            repeat = args.next().and_then(|n| n.parse().ok()).unwrap_or(1);
+            continue;
+        }
         let bytes = std::fs::read(&arg)?;
-        let mut reader = Reader::new(&bytes[..]);
-        if games {
-            for game in reader {
-                let game = game?;
-                counter.games += 1;
-                counter.plies += game.moves.len() as u64;
-                counter.errors += u64::from(game.error.is_some());
+        for _ in 0..repeat {
+            let mut reader = Reader::new(&bytes[..]);
+            if games {
+                for game in reader {
+                    let game = game?;
+                    counter.games += 1;
+                    counter.plies += game.moves.len() as u64;
+                    counter.errors += u64::from(game.error.is_some());
+                }
+            } else {
+                while reader.visit(&mut counter)? {}
             }
-        } else {
-            while reader.visit(&mut counter)? {}
         }
     }
     println!(

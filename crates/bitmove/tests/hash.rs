@@ -62,3 +62,13 @@ fn incremental_hash_equals_hash_from_scratch_in_random_games() {
     }
     assert!(positions > 10_000);
 }
+
+/// The start position's key is a constant in `Board::startpos`: it equals the key worked
+/// out from the pieces (here through the FEN reader, which computes it).
+#[test]
+fn start_key_is_computed_hash() {
+    let from_fen =
+        Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    assert_eq!(Board::startpos().hash(), from_fen.hash());
+    assert_eq!(Board::startpos(), from_fen);
+}
