@@ -286,15 +286,29 @@ impl Board {
     /// SAN to the legal move it stands for, on a board whose checkers and pins are known.
     #[inline]
     pub(crate) fn parse_san_with<S: Sliders>(&self, s: S, text: &[u8]) -> Result<Move, SanError> {
+        self.parse_san_moved(s, text).map(|(_, mv)| mv)
+    }
+
+    /// [`parse_san_with`](Board::parse_san_with), with the kind of the piece that moves
+    /// (the king for castling): a replay then makes the move without looking it up.
+    #[inline]
+    pub(crate) fn parse_san_moved<S: Sliders>(
+        &self,
+        s: S,
+        text: &[u8],
+    ) -> Result<(Piece, Move), SanError> {
         match parse_syntax(text)? {
-            Parsed::Castle(side) => self.find_castling(s, side),
+            Parsed::Castle(side) => Ok((Piece::King, self.find_castling(s, side)?)),
             Parsed::Normal {
                 piece,
                 file,
                 rank,
                 to,
                 promotion,
-            } => self.find_normal(s, piece, file, rank, to, promotion),
+            } => Ok((
+                piece,
+                self.find_normal(s, piece, file, rank, to, promotion)?,
+            )),
         }
     }
 

@@ -346,15 +346,16 @@ fn replay_movetext<'t, S: Sliders, V: Visitor + ?Sized>(
                 if !current.board.checks_known() {
                     current.board.update_checks(s);
                 }
-                let mv = current
+                let (moved, mv) = current
                     .board
-                    .parse_san_with(s, san)
+                    .parse_san_moved(s, san)
                     .map_err(|e| (offset, san, ErrorKind::Move(e)))?;
                 visitor.play(&current.board, mv, san);
                 if keep_before {
                     current.before = Some(current.board.clone());
                 }
-                current.board.play_unchecked(mv);
+                // The piece is known from the SAN: no look-up.
+                current.board.make_piece::<true>(moved, mv);
             }
             Token::Null(null) => {
                 if !current.board.checks_known() {
