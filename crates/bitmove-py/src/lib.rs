@@ -17,6 +17,8 @@ mod outcome;
 mod perft;
 mod pgn;
 mod piece;
+mod positions;
+mod source;
 
 #[pymodule]
 fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
