@@ -14,9 +14,11 @@ use super::split::RawGame;
 use super::{Game, Reader};
 
 /// Games per batch handed to a worker, and the bytes after which a batch is handed over
-/// even if it holds fewer games.
+/// even if it holds fewer games: 256 kB, so that the workers start early on a short file of
+/// long games (50 TCEC games, 2.4 MB, from Python on one thread: 18k games/s with 1 MB
+/// batches, 29k with these).
 const BATCH_GAMES: usize = 256;
-const BATCH_BYTES: usize = 1 << 20;
+const BATCH_BYTES: usize = 1 << 18;
 
 /// A batch's place in the input and its games' text, or the input's error.
 type Work = (usize, io::Result<Vec<RawGame>>);
