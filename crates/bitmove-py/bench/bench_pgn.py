@@ -38,6 +38,7 @@ DEFAULT = [
     "lichess-2021-10-first-999.pgn",
     "masters-fischer-827.pgn",
     "lichess-evals-clocks-989.pgn",
+    "tcec-frc-50.pgn",
 ]
 
 
