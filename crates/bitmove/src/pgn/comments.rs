@@ -92,8 +92,9 @@ pub(crate) fn read_commands(comment: &[u8], clock: &mut Option<f64>, eval: &mut 
 
 /// The first `needle` in `text`: a plain loop for the short texts of most comments, where
 /// `memchr` falls back to a slower byte loop of its own after its set-up (measured: some
-/// 130 instructions a call on a 16-byte comment), and `memchr` for long ones.
-fn find(needle: u8, text: &[u8]) -> Option<usize> {
+/// 130 instructions a call on a 16-byte comment), and `memchr` for long ones. Tag values
+/// are searched so too.
+pub(crate) fn find(needle: u8, text: &[u8]) -> Option<usize> {
     if text.len() < 32 {
         text.iter().position(|&b| b == needle)
     } else {
