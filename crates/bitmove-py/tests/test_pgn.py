@@ -307,6 +307,14 @@ def test_games_threads_give_the_same_records():
     assert one == two and len(one) == 30
 
 
+def test_a_record_builds_each_field_once():
+    """A record's lists and dict are built when first read and then kept: reading a field
+    twice gives the same object."""
+    record = next(iter(bitmove.pgn.games(DATA / "lichess-evals-clocks-20.pgn")))
+    for name in ("headers", "moves", "clocks", "evals", "errors"):
+        assert getattr(record, name) is getattr(record, name), name
+
+
 def test_compressed_files_read_as_plain_ones(tmp_path):
     plain_path = DATA / "lichess-2021-10-30.pgn"
     packed_path = write_zst(plain_path, tmp_path / "lichess.pgn.zst")
