@@ -73,7 +73,7 @@ pub fn eval(comment: &[u8]) -> Option<Eval> {
 pub(crate) fn read_commands(comment: &[u8], clock: &mut Option<f64>, eval: &mut Option<Eval>) {
     let mut rest = comment;
     while clock.is_none() || eval.is_none() {
-        let Some(at) = find(b'[', rest) else {
+        let Some(at) = super::find_byte(b'[', rest) else {
             return;
         };
         rest = &rest[at..];
@@ -87,18 +87,6 @@ pub(crate) fn read_commands(comment: &[u8], clock: &mut Option<f64>, eval: &mut 
             *eval = parse_eval(after);
         }
         rest = &rest[1..];
-    }
-}
-
-/// The first `needle` in `text`: a plain loop for the short texts of most comments, where
-/// `memchr` falls back to a slower byte loop of its own after its set-up (measured: some
-/// 130 instructions a call on a 16-byte comment), and `memchr` for long ones. Tag values
-/// are searched so too.
-pub(crate) fn find(needle: u8, text: &[u8]) -> Option<usize> {
-    if text.len() < 32 {
-        text.iter().position(|&b| b == needle)
-    } else {
-        memchr::memchr(needle, text)
     }
 }
 
@@ -133,7 +121,7 @@ fn after_space(text: &[u8]) -> Option<&[u8]> {
 /// the integer of all the digits divided by a power of ten (both exact, so the quotient is
 /// correctly rounded), else `str::parse` itself.
 fn decimal(text: &[u8]) -> Option<f64> {
-    let (whole, fraction) = match find(b'.', text) {
+    let (whole, fraction) = match super::find_byte(b'.', text) {
         Some(dot) => (&text[..dot], &text[dot + 1..]),
         None => (text, &text[text.len()..]),
     };

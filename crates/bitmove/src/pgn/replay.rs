@@ -209,7 +209,7 @@ fn parse_tag(line: &[u8]) -> Option<Tag<'_>> {
     let value = rest[value_start..]
         .strip_prefix(b"\"")?
         .strip_suffix(b"\"]")?;
-    if super::comments::find(b'\r', value).is_some() {
+    if super::find_byte(b'\r', value).is_some() {
         return None;
     }
     Some(Tag { name, raw: value })
