@@ -89,8 +89,6 @@ pub(crate) struct Splitter<R> {
     eof: bool,
     /// The last line was cut at the limit: the rest of it is skipped as it is read.
     discard: bool,
-    /// Whether the last line found by `line_end` holds a `;`.
-    semicolon: bool,
     /// Lines passed so far.
     lines: usize,
     /// Games cut so far.
@@ -103,21 +101,20 @@ fn is_blank(line: &[u8]) -> bool {
     line.iter().all(u8::is_ascii_whitespace)
 }
 
-/// Whether a comment is open at the end of `line`, given whether one was at its start and
-/// whether the line holds a `;` (`semicolon`: true when not known).
-fn comment_open_after(line: &[u8], mut in_comment: bool, semicolon: bool) -> bool {
+/// Whether a comment is open at the end of `line`, given whether one was at its start.
+fn comment_open_after(line: &[u8], mut in_comment: bool) -> bool {
+    // First one backward scan to the line's last brace. When it is a `}`, no comment is open
+    // at the end: that `}` closes one or stands outside one (after a `;` or stray), and no `{`
+    // follows it. With no brace at all the line does not change the state (a `;` or a `%`
+    // line starts no brace comment). Only a last `{` needs the line read from its start: it
+    // opens a comment unless a `;` or `%` before it made it part of a line comment.
+    match memchr::memrchr2(b'{', b'}', line) {
+        Some(last) if line[last] == b'{' => {}
+        Some(_) => return false,
+        None => return in_comment,
+    }
     if !in_comment && line.first() == Some(&b'%') {
         return false;
-    }
-    if !semicolon {
-        // Without `;`, one backward scan to the line's last brace: after the last `}` no
-        // comment is open (it closes one, or stands outside one), so one is open at the end
-        // exactly when a `{` follows that `}`, that is when the last brace is a `{`; with no
-        // brace at all, the line does not change the state.
-        return match memchr::memrchr2(b'{', b'}', line) {
-            Some(last) => line[last] == b'{',
-            None => in_comment,
-        };
     }
     // From brace to brace: inside a comment only `}` matters, outside only `{` and `;` (a
     // comment to the end of the line).
@@ -148,7 +145,6 @@ impl<R: BufRead> Splitter<R> {
             filled: 0,
             eof: false,
             discard: false,
-            semicolon: false,
             lines: 0,
             games: 0,
             bytes: 0,
@@ -227,21 +223,12 @@ impl<R: BufRead> Splitter<R> {
             self.discard = false;
         }
         let mut search = *at;
-        self.semicolon = false;
         loop {
-            // `;` is looked for in the same scan: the comment state needs to know.
-            match memchr::memchr2(b'\n', b';', &self.buf[search..self.filled]) {
-                Some(n) if self.buf[search + n] == b'\n' => return Ok(Some(search + n + 1)),
-                Some(n) => {
-                    self.semicolon = true;
-                    search += n + 1;
-                    continue;
-                }
-                None => {}
+            if let Some(n) = memchr::memchr(b'\n', &self.buf[search..self.filled]) {
+                return Ok(Some(search + n + 1));
             }
             if self.filled - *at > MAX_GAME_BYTES {
-                // Cut: what the rest holds is not known.
-                self.semicolon = true;
+                // Cut: the rest of the line is skipped.
                 self.discard = true;
                 return Ok(Some(*at + MAX_GAME_BYTES + 1));
             }
@@ -283,7 +270,7 @@ impl<R: BufRead> Splitter<R> {
             Section::Tags { blank_lines: 0 }
         } else {
             Section::Movetext {
-                in_comment: comment_open_after(first, false, self.semicolon),
+                in_comment: comment_open_after(first, false),
             }
         };
         let mut too_long = first_end - keep > MAX_GAME_BYTES;
@@ -310,7 +297,7 @@ impl<R: BufRead> Splitter<R> {
                         section
                     } else {
                         Section::Movetext {
-                            in_comment: comment_open_after(line, false, self.semicolon),
+                            in_comment: comment_open_after(line, false),
                         }
                     }
                 }
@@ -329,7 +316,7 @@ impl<R: BufRead> Splitter<R> {
                         break (at, end);
                     }
                     Section::Movetext {
-                        in_comment: comment_open_after(line, in_comment, self.semicolon),
+                        in_comment: comment_open_after(line, in_comment),
                     }
                 }
             };
@@ -446,18 +433,7 @@ mod tests {
             for start in [false, true] {
                 let want = slow(&line, start);
                 let text = String::from_utf8_lossy(&line);
-                let semicolon = line.contains(&b';');
-                assert_eq!(
-                    comment_open_after(&line, start, semicolon),
-                    want,
-                    "{text:?} {start}"
-                );
-                // "Not known" takes the brace-to-brace walk: the same answer.
-                assert_eq!(
-                    comment_open_after(&line, start, true),
-                    want,
-                    "{text:?} {start}"
-                );
+                assert_eq!(comment_open_after(&line, start), want, "{text:?} {start}");
             }
         }
     }
