@@ -108,7 +108,14 @@ fn comment_open_after(line: &[u8], mut in_comment: bool) -> bool {
     // follows it. With no brace at all the line does not change the state (a `;` or a `%`
     // line starts no brace comment). Only a last `{` needs the line read from its start: it
     // opens a comment unless a `;` or `%` before it made it part of a line comment.
-    match memchr::memrchr2(b'{', b'}', line) {
+    // Engine games end most lines with a comment: their last brace is the byte before the
+    // line end, seen without a search.
+    let text = line.strip_suffix(b"\n").unwrap_or(line);
+    let text = text.strip_suffix(b"\r").unwrap_or(text);
+    if text.last() == Some(&b'}') {
+        return false;
+    }
+    match memchr::memrchr2(b'{', b'}', text) {
         Some(last) if line[last] == b'{' => {}
         Some(_) => return false,
         None => return in_comment,
@@ -422,7 +429,7 @@ mod tests {
             }
             in_comment
         }
-        let alphabet = b"{};%x e4\n";
+        let alphabet = b"{};%x e4\r\n";
         let mut seed = 0x1234_5678_9abc_def0u64;
         for _ in 0..20_000 {
             seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
