@@ -11,12 +11,15 @@ use super::replay::replay;
 use super::split::{RawGame, Splitter};
 use super::{Game, Visitor};
 
-/// The size of the read buffers.
-const BUFFER: usize = 1 << 16;
+/// The size of the read buffers: large enough that most games lie whole in the buffer of
+/// the text and are read there, without a copy (an engine game with its comments is some
+/// 50 kB).
+const BUFFER: usize = 1 << 20;
 
-/// Reads games from a stream, one at a time, holding one game's text and what it has read
-/// ahead (a 256 kB buffer, larger only for a longer game): an iterator of [`Game`] records,
-/// or a [`Visitor`] driver ([`Reader::visit`]).
+/// Reads games from a stream, one at a time: an iterator of [`Game`] records, or a
+/// [`Visitor`] driver ([`Reader::visit`]). A game is read where it lies in the input's
+/// buffer ([`BufRead::fill_buf`]) when it lies there whole; a game that runs past the end of
+/// that buffer is copied into the reader's own (256 kB, larger only for a longer game).
 ///
 /// The iterator yields `Err` only for the input itself (a read error, a corrupt zstd
 /// frame), and then ends; a game that does not replay is an `Ok` game whose
@@ -51,11 +54,10 @@ impl<R: BufRead> Reader<R> {
 
     /// Reads the next game into `visitor`; `Ok(false)` at the end of the input.
     pub fn visit<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> io::Result<bool> {
-        let Some(game) = self.splitter.next_game()? else {
-            return Ok(false);
-        };
-        replay(&game, visitor);
-        Ok(true)
+        Ok(self
+            .splitter
+            .with_next_game(|game| replay(&game, visitor))?
+            .is_some())
     }
 
     /// Bytes of (decompressed) input read so far: for a progress bar.
@@ -63,21 +65,29 @@ impl<R: BufRead> Reader<R> {
         self.splitter.bytes_read()
     }
 
-    /// The bytes already taken from the input that come after the last game read: the
-    /// reader takes what its input's `fill_buf` hands it, and reads a game's end only when
-    /// it sees the line after it. A caller that reads one game at a time and hands the rest
-    /// of the input to another reader puts them back in front. Python's
-    /// `bitmove.pgn.read_game` does so with a file object whose `fill_buf` hands over one
-    /// line at a time: then this is the next game's first line, when a game's movetext runs
-    /// straight into the next game's tags, without a blank line between.
+    /// The bytes already taken from the input that come after the last game read. The
+    /// reader reads a game where it lies in its input's buffer when the game lies there
+    /// whole, and then takes exactly its bytes; otherwise it copies what it needs, up to a
+    /// blank line at a time, and reads a game's end only when it sees the line after it. So
+    /// when a game's movetext runs straight into the next game's tags, without a blank line
+    /// between, and the input hands over little at a time, the next game's first line has
+    /// been taken: a caller that reads one game at a time and hands the rest of the input to
+    /// another reader puts these bytes back in front. Python's `bitmove.pgn.read_game` does
+    /// so with a file object whose `fill_buf` hands over one line at a time.
     ///
     /// ```
+    /// use std::io::{BufRead, BufReader};
     /// use bitmove::pgn::Reader;
     ///
-    /// let mut reader = Reader::new(&b"[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n"[..]);
-    /// let first = reader.next().expect("a game")?;
-    /// assert_eq!(first.moves.len(), 1);
-    /// assert_eq!(reader.pending_line(), Some(&b"[Event \"b\"]\n1. d4 *\n"[..]));
+    /// let text = &b"[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n"[..];
+    /// // Whole in the input's buffer: nothing is taken beyond the game.
+    /// let mut reader = Reader::new(text);
+    /// assert_eq!(reader.next().expect("a game")?.moves.len(), 1);
+    /// assert_eq!(reader.pending_line(), None);
+    /// // Eight bytes at a time: the next game's first line was taken to see the end.
+    /// let mut reader = Reader::new(BufReader::with_capacity(8, text));
+    /// assert_eq!(reader.next().expect("a game")?.moves.len(), 1);
+    /// assert_eq!(reader.pending_line(), Some(&b"[Event \"b\"]\n"[..]));
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn pending_line(&self) -> Option<&[u8]> {
@@ -86,7 +96,7 @@ impl<R: BufRead> Reader<R> {
 
     /// The next game's text, for the threads of [`Reader::par_map`].
     pub(crate) fn next_raw(&mut self) -> io::Result<Option<RawGame>> {
-        Ok(self.splitter.next_game()?.map(|game| game.to_owned()))
+        self.splitter.with_next_game(|game| game.to_owned())
     }
 }
 

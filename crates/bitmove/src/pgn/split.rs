@@ -97,6 +97,20 @@ pub(crate) struct Splitter<R> {
     bytes: u64,
 }
 
+/// The end of the first blank line (`\n\n` or `\n\r\n`) in `bytes`, if any.
+fn blank_line_end(bytes: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    while let Some(n) = memchr::memchr(b'\n', &bytes[at..]) {
+        at += n + 1;
+        match bytes.get(at..) {
+            Some([b'\n', ..]) => return Some(at + 1),
+            Some([b'\r', b'\n', ..]) => return Some(at + 2),
+            _ => {}
+        }
+    }
+    None
+}
+
 fn is_blank(line: &[u8]) -> bool {
     line.iter().all(u8::is_ascii_whitespace)
 }
@@ -197,7 +211,12 @@ impl<R: BufRead> Splitter<R> {
                 self.eof = true;
                 return Ok(false);
             }
-            let n = chunk.len().min(self.buf.len() - self.filled);
+            // Taken up to the first blank line, a game's usual end: then the buffer is
+            // often empty after the game that needed it, and the games after it are read in
+            // the input's own buffer again (`with_next_game`).
+            let n = blank_line_end(chunk)
+                .unwrap_or(chunk.len())
+                .min(self.buf.len() - self.filled);
             self.buf[self.filled..self.filled + n].copy_from_slice(&chunk[..n]);
             self.input.consume(n);
             self.filled += n;
@@ -246,102 +265,243 @@ impl<R: BufRead> Splitter<R> {
         }
     }
 
-    /// The next game's text; `None` at the end of the input.
+    /// The next game's text, read into the splitter's own buffer; `None` at the end of the
+    /// input.
     pub(crate) fn next_game(&mut self) -> io::Result<Option<GameText<'_>>> {
-        let mut at = self.pos;
-        let mut keep = at;
-        // Skip what may come before a game.
-        let first_end = loop {
-            let Some(end) = self.line_end(&mut keep, &mut at)? else {
+        let mut lines = self.lines;
+        let found = find_game(self, self.pos, &mut lines);
+        self.lines = lines;
+        match found? {
+            // `More` is never the answer here: the own buffer is refilled until the input ends.
+            Found::End(at) | Found::More(at) => {
                 self.pos = at;
-                return Ok(None);
+                Ok(None)
+            }
+            Found::Game {
+                line,
+                start,
+                end,
+                next,
+                too_long,
+            } => {
+                let index = self.games;
+                self.games += 1;
+                self.pos = next;
+                Ok(Some(GameText {
+                    index,
+                    line,
+                    bytes: if too_long { &[] } else { &self.buf[start..end] },
+                    too_long,
+                }))
+            }
+        }
+    }
+
+    /// `f` of the next game's text; `None` at the end of the input. A game that lies whole in
+    /// the input's own buffer (a slice, a `BufReader`) is read there, where it lies, without
+    /// a copy; one that runs past the end of that buffer is copied into the splitter's.
+    pub(crate) fn with_next_game<T>(
+        &mut self,
+        f: impl FnOnce(GameText<'_>) -> T,
+    ) -> io::Result<Option<T>> {
+        if self.pos == self.filled && !self.eof && !self.discard {
+            let chunk = loop {
+                match self.input.fill_buf() {
+                    Ok(chunk) => break chunk,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e),
+                }
             };
-            self.lines += 1;
-            if self.buf[at..end].starts_with(BOM) {
-                at += BOM.len();
+            let mut lines = self.lines;
+            if let Found::Game {
+                line,
+                start,
+                end,
+                next,
+                ..
+            } = find_game(&mut InPlace(chunk), 0, &mut lines)?
+            {
+                let text = GameText {
+                    index: self.games,
+                    line,
+                    bytes: &chunk[start..end],
+                    too_long: false,
+                };
+                let out = f(text);
+                self.input.consume(next);
+                self.games += 1;
+                self.lines = lines;
+                self.bytes += next as u64;
+                (self.pos, self.filled) = (0, 0);
+                return Ok(Some(out));
             }
-            let line = &self.buf[at..end];
-            if !(is_blank(line) || matches!(line.first(), Some(b'%' | b';'))) {
-                break end;
+        }
+        Ok(self.next_game()?.map(f))
+    }
+}
+
+/// Where a line ends, as a source of [`Lines`] tells it.
+enum LineEnd {
+    /// Past its newline, or at the end of the input.
+    At(usize),
+    /// The input ends where the line would start.
+    Eof,
+    /// Not known from what the source holds.
+    More,
+}
+
+/// What [`find_game`] reads lines from.
+trait Lines {
+    /// The bytes held.
+    fn bytes(&self) -> &[u8];
+    /// The end of the line that starts at `at` (see [`Splitter::line_end`]: `bytes()[keep..]`
+    /// is kept, and both indices follow it when the bytes move).
+    fn line_end(&mut self, keep: &mut usize, at: &mut usize) -> io::Result<LineEnd>;
+}
+
+impl<R: BufRead> Lines for Splitter<R> {
+    fn bytes(&self) -> &[u8] {
+        &self.buf[..self.filled]
+    }
+
+    fn line_end(&mut self, keep: &mut usize, at: &mut usize) -> io::Result<LineEnd> {
+        Ok(match Splitter::line_end(self, keep, at)? {
+            Some(end) => LineEnd::At(end),
+            None => LineEnd::Eof,
+        })
+    }
+}
+
+/// The bytes the input holds in its own buffer, as they are: a line or a game that runs
+/// past their end (or past [`MAX_GAME_BYTES`]) is `More`.
+struct InPlace<'a>(&'a [u8]);
+
+impl Lines for InPlace<'_> {
+    fn bytes(&self) -> &[u8] {
+        self.0
+    }
+
+    fn line_end(&mut self, keep: &mut usize, at: &mut usize) -> io::Result<LineEnd> {
+        Ok(match memchr::memchr(b'\n', &self.0[*at..]) {
+            Some(n) if *at + n + 1 - *keep <= MAX_GAME_BYTES => LineEnd::At(*at + n + 1),
+            _ => LineEnd::More,
+        })
+    }
+}
+
+/// What [`find_game`] found.
+enum Found {
+    /// A game: its first line (1-based), its text `start..end` (line ends included) and where
+    /// what follows it starts.
+    Game {
+        line: usize,
+        start: usize,
+        end: usize,
+        next: usize,
+        too_long: bool,
+    },
+    /// No game before the end of the input, at this index.
+    End(usize),
+    /// No game's end in the bytes held (the index: where the search stopped).
+    More(usize),
+}
+
+/// The next game in `source` from `at` on, counting the lines passed in `lines`.
+fn find_game(source: &mut impl Lines, mut at: usize, lines: &mut usize) -> io::Result<Found> {
+    let mut keep = at;
+    macro_rules! line_end {
+        ($on_eof:expr) => {
+            match source.line_end(&mut keep, &mut at)? {
+                LineEnd::At(end) => end,
+                LineEnd::Eof => $on_eof,
+                LineEnd::More => return Ok(Found::More(at)),
             }
-            at = end;
-            keep = at;
         };
-        let index = self.games;
-        let line = self.lines;
-        self.games += 1;
-        // The game's text is `buf[keep..]`, up to the line that ends it.
+    }
+    // Skip what may come before a game.
+    let first_end = loop {
+        let end = line_end!(return Ok(Found::End(at)));
+        *lines += 1;
+        if source.bytes()[at..end].starts_with(BOM) {
+            at += BOM.len();
+        }
+        let line = &source.bytes()[at..end];
+        if !(is_blank(line) || matches!(line.first(), Some(b'%' | b';'))) {
+            break end;
+        }
+        at = end;
         keep = at;
-        let first = &self.buf[at..first_end];
-        let mut section = if first.first() == Some(&b'[') {
-            Section::Tags { blank_lines: 0 }
-        } else {
-            Section::Movetext {
-                in_comment: comment_open_after(first, false),
+    };
+    let first_line = *lines;
+    // The game's text is `bytes()[keep..]`, up to the line that ends it.
+    keep = at;
+    let first = &source.bytes()[at..first_end];
+    let mut section = if first.first() == Some(&b'[') {
+        Section::Tags { blank_lines: 0 }
+    } else {
+        Section::Movetext {
+            in_comment: comment_open_after(first, false),
+        }
+    };
+    let mut too_long = first_end - keep > MAX_GAME_BYTES;
+    at = first_end;
+    if too_long {
+        keep = at;
+    }
+    let (end, next) = loop {
+        let end = line_end!(break (at, at));
+        let line = &source.bytes()[at..end];
+        section = match section {
+            Section::Tags { blank_lines } => {
+                if line.first() == Some(&b'[') {
+                    Section::Tags { blank_lines: 0 }
+                } else if is_blank(line) {
+                    if blank_lines >= 1 {
+                        *lines += 1;
+                        break (at, end);
+                    }
+                    Section::Tags { blank_lines: 1 }
+                } else if matches!(line.first(), Some(b'%' | b';')) {
+                    section
+                } else {
+                    Section::Movetext {
+                        in_comment: comment_open_after(line, false),
+                    }
+                }
+            }
+            Section::Movetext { in_comment } => {
+                let next_tags = if in_comment {
+                    line.starts_with(b"[Event ")
+                } else {
+                    line.first() == Some(&b'[')
+                };
+                if next_tags {
+                    // The next game's first line: read again by the next call.
+                    break (at, at);
+                }
+                if !in_comment && is_blank(line) {
+                    *lines += 1;
+                    break (at, end);
+                }
+                Section::Movetext {
+                    in_comment: comment_open_after(line, in_comment),
+                }
             }
         };
-        let mut too_long = first_end - keep > MAX_GAME_BYTES;
-        at = first_end;
+        *lines += 1;
+        too_long |= end - keep > MAX_GAME_BYTES;
+        at = end;
         if too_long {
             keep = at;
         }
-        let (end, next) = loop {
-            let Some(end) = self.line_end(&mut keep, &mut at)? else {
-                break (at, at);
-            };
-            let line = &self.buf[at..end];
-            section = match section {
-                Section::Tags { blank_lines } => {
-                    if line.first() == Some(&b'[') {
-                        Section::Tags { blank_lines: 0 }
-                    } else if is_blank(line) {
-                        if blank_lines >= 1 {
-                            self.lines += 1;
-                            break (at, end);
-                        }
-                        Section::Tags { blank_lines: 1 }
-                    } else if matches!(line.first(), Some(b'%' | b';')) {
-                        section
-                    } else {
-                        Section::Movetext {
-                            in_comment: comment_open_after(line, false),
-                        }
-                    }
-                }
-                Section::Movetext { in_comment } => {
-                    let next_tags = if in_comment {
-                        line.starts_with(b"[Event ")
-                    } else {
-                        line.first() == Some(&b'[')
-                    };
-                    if next_tags {
-                        // The next game's first line: read again by the next call.
-                        break (at, at);
-                    }
-                    if !in_comment && is_blank(line) {
-                        self.lines += 1;
-                        break (at, end);
-                    }
-                    Section::Movetext {
-                        in_comment: comment_open_after(line, in_comment),
-                    }
-                }
-            };
-            self.lines += 1;
-            too_long |= end - keep > MAX_GAME_BYTES;
-            at = end;
-            if too_long {
-                keep = at;
-            }
-        };
-        self.pos = next;
-        Ok(Some(GameText {
-            index,
-            line,
-            bytes: if too_long { &[] } else { &self.buf[keep..end] },
-            too_long,
-        }))
-    }
+    };
+    Ok(Found::Game {
+        line: first_line,
+        start: keep,
+        end,
+        next,
+        too_long,
+    })
 }
 
 #[cfg(test)]
@@ -358,6 +518,7 @@ mod tests {
             let input = io::BufReader::with_capacity(capacity, text.as_bytes());
             assert_eq!(split_bytes(input), games, "read {capacity} bytes at a time");
         }
+        assert_same_in_place(text.as_bytes(), &games);
         games
             .into_iter()
             .map(|(index, line, bytes, _)| (index, line, String::from_utf8(bytes).expect("UTF-8")))
@@ -372,6 +533,112 @@ mod tests {
             games.push((game.index, game.line, game.bytes.to_vec(), game.too_long));
         }
         games
+    }
+
+    /// The games of `input` as `with_next_game` hands them out: read in the input's buffer
+    /// when they lie there whole, else copied.
+    fn split_in_place(input: impl BufRead) -> Vec<(usize, usize, Vec<u8>, bool)> {
+        let mut splitter = Splitter::new(input);
+        let mut games = Vec::new();
+        while let Some(game) = splitter
+            .with_next_game(|g| (g.index, g.line, g.bytes.to_vec(), g.too_long))
+            .expect("no I/O error")
+        {
+            games.push(game);
+        }
+        games
+    }
+
+    /// `with_next_game` hands out `games` (as the copying splitter cut them), whatever the
+    /// size of the input's buffer: games read in place, copied, and in turn.
+    fn assert_same_in_place(text: &[u8], games: &[(usize, usize, Vec<u8>, bool)]) {
+        assert_eq!(split_in_place(text), games, "a slice");
+        for capacity in [1, 3, 16, 61, 256, 4096] {
+            let input = io::BufReader::with_capacity(capacity, text);
+            assert_eq!(split_in_place(input), games, "{capacity} bytes at a time");
+        }
+    }
+
+    /// Random texts of tag lines, movetext, comments (`{...}` over lines, `;`), `%` lines,
+    /// blank lines (also with CR or spaces) and byte-order marks: the same games read in
+    /// place as copied.
+    #[test]
+    fn games_read_in_place_equal_games_copied() {
+        let pieces: [&[u8]; 16] = [
+            b"[Event \"x\"]\n",
+            b"[Site \"y\"]\r\n",
+            b"\n",
+            b"\r\n",
+            b"  \n",
+            b"1. e4 e5 ",
+            b"{a comment ",
+            b"} ",
+            b"; rest {\n",
+            b"% escape\n",
+            b"\xef\xbb\xbf",
+            b"2. Nf3 {c} Nc6\n",
+            b"[Event ",
+            b"*\n",
+            b"{\n",
+            b"1-0\n\n",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..3_000 {
+            let mut text = Vec::new();
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let len = (seed >> 58) as usize;
+            for _ in 0..len {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                text.extend_from_slice(pieces[(seed >> 60) as usize]);
+            }
+            let games = split_bytes(io::BufReader::with_capacity(5, &text[..]));
+            assert_same_in_place(&text, &games);
+        }
+    }
+
+    #[test]
+    fn games_lying_whole_in_the_input_buffer_are_not_copied() {
+        let text = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n\n";
+        let mut splitter = Splitter::new(text.as_bytes());
+        for _ in 0..2 {
+            assert!(splitter.with_next_game(|_| ()).expect("read").is_some());
+            assert!(splitter.buf.is_empty(), "copied");
+        }
+        assert!(splitter.with_next_game(|_| ()).expect("read").is_none());
+        // A game that runs past the input's buffer is copied, up to its blank line: the next
+        // one is read in place again.
+        let mut splitter =
+            Splitter::new(Pieces(vec![&text.as_bytes()[..16], &text.as_bytes()[16..]]));
+        splitter.with_next_game(|_| ()).expect("read");
+        assert!(!splitter.buf.is_empty() && splitter.pending().is_none());
+        assert_eq!(splitter.bytes_read(), 22);
+        splitter.with_next_game(|_| ()).expect("read");
+        assert_eq!((splitter.filled, splitter.bytes_read()), (0, 44));
+    }
+
+    /// An input that hands over these pieces, one at a time.
+    struct Pieces<'a>(Vec<&'a [u8]>);
+
+    impl io::Read for Pieces<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.fill_buf()?.len().min(out.len());
+            out[..n].copy_from_slice(&self.0[0][..n]);
+            self.consume(n);
+            Ok(n)
+        }
+    }
+
+    impl BufRead for Pieces<'_> {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            while self.0.first().is_some_and(|piece| piece.is_empty()) {
+                self.0.remove(0);
+            }
+            Ok(self.0.first().copied().unwrap_or(&[]))
+        }
+
+        fn consume(&mut self, n: usize) {
+            self.0[0] = &self.0[0][n..];
+        }
     }
 
     #[test]
@@ -468,6 +735,12 @@ mod tests {
         assert_eq!(game.bytes, b"[Event \"next\"]\n\n1. d4\n");
         assert!(splitter.buf.len() <= 2 * MAX_GAME_BYTES);
         assert!(splitter.next_game().expect("read").is_none());
+        let games = split_bytes(io::BufReader::with_capacity(4096, text.as_bytes()));
+        assert_eq!(split_in_place(text.as_bytes()), games);
+        assert_eq!(
+            split_in_place(io::BufReader::with_capacity(1 << 20, text.as_bytes())),
+            games
+        );
     }
 
     #[test]
