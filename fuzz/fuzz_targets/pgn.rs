@@ -1,6 +1,8 @@
 //! Any bytes, as a PGN file, plain or behind a zstd or gzip magic number: the reader never
 //! panics, every move it replays is legal in its position, every game it reads either
-//! replays or says why, and a visitor that enters the variations sees the same mainline.
+//! replays or says why, a visitor that enters the variations sees the same mainline, and
+//! the games read in place (a slice) equal those read from an input that hands over a few
+//! bytes at a time (copied).
 #![no_main]
 
 use bitmove::pgn::{NULL_MOVE, Reader, Visitor};
@@ -23,8 +25,13 @@ impl Visitor for Everything {
 }
 
 fuzz_target!(|data: &[u8]| {
-    for game in Reader::new(data) {
-        let game = game.expect("reading a slice cannot fail");
+    let in_place: Vec<_> = Reader::new(data)
+        .map(|game| game.expect("reading a slice cannot fail"))
+        .collect();
+    let small_reads = std::io::BufReader::with_capacity(1 + data.len() % 61, data);
+    let copied = Reader::new(small_reads).map(|game| game.expect("reading a slice cannot fail"));
+    assert!(copied.eq(in_place.iter().cloned()), "in place and copied differ");
+    for game in in_place {
         let mut board = game.start.clone();
         for position in game.positions() {
             assert_eq!(position.board, board);
