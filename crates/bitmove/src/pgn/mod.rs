@@ -22,13 +22,14 @@
 //!
 //! # Design
 //!
-//! Reading is separate from replaying. A splitter reads the input into one buffer of its
-//! own and finds each game's end there by lines (tags, then movetext up to a blank line or
-//! the next tag section; see below), handing out the game's bytes where they lie, without
-//! copying them; a tokenizer reads the movetext in place, without allocating, and counts
-//! lines only to report an error; the replay chooses the slider backend once per game,
-//! resolves each SAN move from the squares a piece of its kind reaches the target from,
-//! tested with the position's pins and checkers
+//! Reading is separate from replaying. A splitter finds each game's end by lines (tags,
+//! then movetext up to a blank line or the next tag section; see below) where the game lies
+//! in the input's own buffer ([`BufRead::fill_buf`](std::io::BufRead::fill_buf)), and hands
+//! out the game's bytes there, without copying them; only a game that runs past the end of
+//! that buffer is copied into one of the splitter's own. A tokenizer reads the movetext in
+//! place, without allocating, and counts lines only to report an error; the replay chooses
+//! the slider backend once per game, resolves each SAN move from the squares a piece of its
+//! kind reaches the target from, tested with the position's pins and checkers
 //! ([`Board::parse_san_bytes`](crate::Board::parse_san_bytes)), and tells a [`Visitor`].
 //! Tag values are unescaped and decoded only when the visitor asks ([`Tag::value`]). The
 //! [`Game`] record (tags, moves, clocks, evaluations, result, error) is made by one such

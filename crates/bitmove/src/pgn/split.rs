@@ -77,8 +77,9 @@ enum Section {
     Movetext { in_comment: bool },
 }
 
-/// The game splitter: reads the input into its own buffer and hands out each game's text
-/// where it lies there, without copying it.
+/// The game splitter: hands out each game's text where it lies in the input's buffer
+/// ([`Splitter::with_next_game`]), or, for a game that runs past the end of that buffer,
+/// where it lies in a buffer of its own that the game is copied into.
 pub(crate) struct Splitter<R> {
     input: R,
     /// Bytes read; `buf[pos..filled]` not handed out yet.
