@@ -215,9 +215,10 @@ impl<R: BufRead> Splitter<R> {
             // Taken up to the first blank line, a game's usual end: then the buffer is
             // often empty after the game that needed it, and the games after it are read in
             // the input's own buffer again (`with_next_game`).
-            let n = blank_line_end(chunk)
-                .unwrap_or(chunk.len())
-                .min(self.buf.len() - self.filled);
+            // (Searched only in what can be taken: a long chunk, the whole rest of a slice,
+            // is not searched again at every refill.)
+            let chunk = &chunk[..chunk.len().min(self.buf.len() - self.filled)];
+            let n = blank_line_end(chunk).unwrap_or(chunk.len());
             self.buf[self.filled..self.filled + n].copy_from_slice(&chunk[..n]);
             self.input.consume(n);
             self.filled += n;
@@ -252,7 +253,12 @@ impl<R: BufRead> Splitter<R> {
         let mut search = *at;
         loop {
             if let Some(n) = memchr::memchr(b'\n', &self.buf[search..self.filled]) {
-                return Ok(Some(search + n + 1));
+                if search + n - *at <= MAX_GAME_BYTES {
+                    return Ok(Some(search + n + 1));
+                }
+                // Longer than the limit: cut as below, however the input came in pieces.
+                self.discard = true;
+                return Ok(Some(*at + MAX_GAME_BYTES + 1));
             }
             if self.filled - *at > MAX_GAME_BYTES {
                 // Cut: the rest of the line is skipped.
@@ -313,6 +319,8 @@ impl<R: BufRead> Splitter<R> {
                     Err(e) => return Err(e),
                 }
             };
+            // The end of the input: seen once (a terminal is not asked twice).
+            self.eof = chunk.is_empty();
             let mut lines = self.lines;
             if let Found::Game {
                 line,
@@ -420,8 +428,11 @@ fn find_game(source: &mut impl Lines, mut at: usize, lines: &mut usize) -> io::R
         };
     }
     // Skip what may come before a game.
+    let mut first_start;
     let first_end = loop {
         let end = line_end!(return Ok(Found::End(at)));
+        // The line's start, byte-order mark included (`keep` follows the buffer's moves).
+        first_start = keep;
         *lines += 1;
         if source.bytes()[at..end].starts_with(BOM) {
             at += BOM.len();
@@ -444,7 +455,8 @@ fn find_game(source: &mut impl Lines, mut at: usize, lines: &mut usize) -> io::R
             in_comment: comment_open_after(first, false),
         }
     };
-    let mut too_long = first_end - keep > MAX_GAME_BYTES;
+    // (Measured with a byte-order mark, if any: a line cut at the limit is too long.)
+    let mut too_long = first_end - first_start > MAX_GAME_BYTES;
     at = first_end;
     if too_long {
         keep = at;
@@ -617,6 +629,39 @@ mod tests {
         assert_eq!((splitter.filled, splitter.bytes_read()), (0, 44));
     }
 
+    /// The end of the input is asked for once: a terminal would wait for a second Ctrl-D.
+    #[test]
+    fn the_end_of_the_input_is_read_once() {
+        struct Counted<'a> {
+            text: &'a [u8],
+            ends: usize,
+        }
+        impl io::Read for Counted<'_> {
+            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+                unreachable!("read through fill_buf")
+            }
+        }
+        impl BufRead for Counted<'_> {
+            fn fill_buf(&mut self) -> io::Result<&[u8]> {
+                self.ends += usize::from(self.text.is_empty());
+                Ok(self.text)
+            }
+            fn consume(&mut self, n: usize) {
+                self.text = &self.text[n..];
+            }
+        }
+        let input = Counted {
+            text: b"1. e4 *\n\n1. d4 *\n\n",
+            ends: 0,
+        };
+        let mut splitter = Splitter::new(input);
+        let mut games = 0;
+        while splitter.with_next_game(|_| ()).expect("read").is_some() {
+            games += 1;
+        }
+        assert_eq!((games, splitter.input.ends), (2, 1));
+    }
+
     /// An input that hands over these pieces, one at a time.
     struct Pieces<'a>(Vec<&'a [u8]>);
 
@@ -742,6 +787,26 @@ mod tests {
             split_in_place(io::BufReader::with_capacity(1 << 20, text.as_bytes())),
             games
         );
+    }
+
+    /// A line longer than the limit is cut however the input comes: the same games from a
+    /// slice and from reads of 3 or 4,096 bytes (the cut used to depend on where a read
+    /// ended), with and without a byte-order mark before it.
+    #[test]
+    fn a_line_over_the_limit_is_cut_whatever_the_reads() {
+        for bom in ["", "\u{feff}"] {
+            let mut text = String::from("1. e4\n\n");
+            text.push_str(bom);
+            text.push_str(&"x".repeat(MAX_GAME_BYTES));
+            text.push_str(" {\n\n1. e4 *\n\n[Event \"next\"]\n\n1. d4 *\n");
+            let games = split_in_place(text.as_bytes());
+            assert_eq!(games.len(), 4, "the cut line is a game of its own");
+            assert!(games[1].3 && games[1].2.is_empty(), "too long, not kept");
+            for capacity in [3, 4096] {
+                let input = io::BufReader::with_capacity(capacity, text.as_bytes());
+                assert_eq!(split_bytes(input), games, "{capacity} bytes at a time");
+            }
+        }
     }
 
     #[test]
