@@ -5,8 +5,8 @@
 #
 # Works on the stable toolchain: libFuzzer's coverage flags are stable codegen options, and only
 # the sanitizers need nightly, so the default is `--sanitizer none`. FUZZ_SANITIZER=address
-# builds with AddressSanitizer through RUSTC_BOOTSTRAP=1 instead (slower; bitmove's only unsafe
-# code is the PEXT intrinsic). Installs cargo-fuzz from crates.io when it is missing.
+# builds with AddressSanitizer through RUSTC_BOOTSTRAP=1 instead (slower; bitmove's unsafe code
+# is CPU intrinsics and the perft tables' memory). Installs cargo-fuzz from crates.io when it is missing.
 #
 # The targets are built once, first, and then run directly, so edits to the tree while it runs
 # do not change what is being fuzzed. Seeds come from tests/data (suite FENs, a few UCI lines, the small PGN files);

@@ -90,6 +90,65 @@ pub const NULL_MOVE: Move = Move::new(Square::A1, Square::A1);
 /// the reader hold much memory.
 pub const MAX_GAME_BYTES: usize = 8 << 20;
 
+/// The first `a` or `b` in the first 32 bytes of `text`, where one is often found (a
+/// comment's end in the rest of a game; a `memchr2` call costs more than a short comment):
+/// `Ok` when found there or when `text` is no longer, else `Err` with the offset to search
+/// on from.
+#[inline]
+pub(crate) fn find_either_near(a: u8, b: u8, text: &[u8]) -> Result<Option<usize>, usize> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: SSE2 is part of x86-64 itself: every x86-64 processor has it.
+        #[allow(unsafe_code)]
+        unsafe {
+            find_either_sse2(a, b, text)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let head = &text[..text.len().min(32)];
+        match head.iter().position(|&x| x == a || x == b) {
+            Some(n) => Ok(Some(n)),
+            None if head.len() == text.len() => Ok(None),
+            None => Err(head.len()),
+        }
+    }
+}
+
+/// [`find_either_near`], 16 bytes at a time.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn find_either_sse2(a: u8, b: u8, text: &[u8]) -> Result<Option<usize>, usize> {
+    use core::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8,
+    };
+    let (va, vb) = (_mm_set1_epi8(a as i8), _mm_set1_epi8(b as i8));
+    let mut at = 0;
+    while at < 32 {
+        let Some(block) = text.get(at..at + 16) else {
+            return Ok(text[at..]
+                .iter()
+                .position(|&x| x == a || x == b)
+                .map(|n| at + n));
+        };
+        let half = |i: usize| {
+            let mut word = [0; 8];
+            word.copy_from_slice(&block[i..i + 8]);
+            i64::from_le_bytes(word)
+        };
+        let block = _mm_set_epi64x(half(8), half(0));
+        let found = _mm_movemask_epi8(_mm_or_si128(
+            _mm_cmpeq_epi8(block, va),
+            _mm_cmpeq_epi8(block, vb),
+        ));
+        if found != 0 {
+            return Ok(Some(at + found.trailing_zeros() as usize));
+        }
+        at += 16;
+    }
+    Err(at)
+}
+
 /// The first `needle` in `text` (a comment, a tag value): a plain loop for short texts,
 /// where `memchr` falls back to a slower byte loop of its own after its set-up (measured:
 /// some 130 instructions a call on a 16-byte comment), and `memchr` for long ones.
@@ -99,4 +158,28 @@ pub(crate) fn find_byte(needle: u8, text: &[u8]) -> Option<usize> {
     } else {
         memchr::memchr(needle, text)
     }
+}
+
+/// Random texts made of `pieces`, for the tests that compare two readings of any text.
+#[cfg(test)]
+pub(crate) fn random_texts<'p>(
+    pieces: &'p [&'p [u8]],
+    count: usize,
+    seed: u64,
+) -> impl Iterator<Item = std::vec::Vec<u8>> + 'p {
+    let mut seed = seed;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        seed >> 33
+    };
+    (0..count).map(move |_| {
+        let len = next() % 64;
+        let mut text = std::vec::Vec::new();
+        for _ in 0..len {
+            text.extend_from_slice(pieces[(next() % pieces.len() as u64) as usize]);
+        }
+        text
+    })
 }

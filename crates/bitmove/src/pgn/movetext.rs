@@ -26,9 +26,21 @@ pub(crate) enum Token<'a> {
 
 /// The tokenizer: an iterator of `(token, offset)`, the offset of the token's first byte in
 /// the text (lines are counted only when an error needs one: [`line_at`]).
+///
+/// A tokenizer made by [`Tokens::open`] reads a movetext whose end is not cut yet: it ends
+/// the game where the splitter would (a blank line or a line starting with `[` outside a
+/// comment, a line starting with `[Event ` inside one; see [`super::split`]), so that the
+/// bytes of a game are read once, not once to find its end and again for its tokens.
 pub(crate) struct Tokens<'a> {
+    /// The bytes left to read: cut at the game's end once an open tokenizer has seen it.
     text: &'a [u8],
     at: usize,
+    /// Open: the game's end is found here (see above).
+    open: bool,
+    /// Open: line ends passed, the blank line that ends the game included.
+    newlines: usize,
+    /// Open: where the game's text ends and what follows it starts, once seen.
+    end: Option<(usize, usize)>,
 }
 
 /// The 1-based line of byte `offset` of `text`, whose first byte is on line `first`.
@@ -40,7 +52,61 @@ pub(crate) fn line_at(text: &[u8], offset: usize, first: usize) -> usize {
 impl<'a> Tokens<'a> {
     /// Tokens of `text`, which starts at the beginning of a line.
     pub(crate) fn new(text: &'a [u8]) -> Tokens<'a> {
-        Tokens { text, at: 0 }
+        Tokens {
+            text,
+            at: 0,
+            open: false,
+            newlines: 0,
+            end: None,
+        }
+    }
+
+    /// Tokens of the movetext at the start of `text` (at the beginning of a line), up to
+    /// where the game ends; what follows it is not read. The caller makes sure that the
+    /// game ends inside `text` (a line starting with `[Event ` after its start ends it at
+    /// the latest).
+    pub(crate) fn open(text: &'a [u8]) -> Tokens<'a> {
+        Tokens {
+            open: true,
+            ..Tokens::new(text)
+        }
+    }
+
+    /// Reads to the game's end (an open tokenizer), and tells where its text ends, where
+    /// what follows it starts, and the line ends before that.
+    pub(crate) fn finish(&mut self) -> (usize, usize, usize) {
+        while self.next().is_some() {}
+        let (end, next) = self.end.unwrap_or((self.text.len(), self.text.len()));
+        (end, next, self.newlines)
+    }
+
+    /// A line starts at `at` (an open tokenizer): whether it ends the game, which then ends
+    /// here (and the tokens with it).
+    fn game_ends_at_line(&mut self, in_comment: bool) -> bool {
+        let rest = &self.text[self.at..];
+        let end = if in_comment {
+            if !rest.starts_with(b"[Event ") {
+                return false;
+            }
+            (self.at, self.at)
+        } else {
+            match rest.first() {
+                Some(b'[') => (self.at, self.at),
+                Some(byte) if byte.is_ascii_whitespace() => {
+                    // A blank line (the splitter's test: ASCII whitespace to its end).
+                    let len = memchr::memchr(b'\n', rest).map_or(rest.len(), |n| n + 1);
+                    if !super::split::is_blank(&rest[..len]) {
+                        return false;
+                    }
+                    self.newlines += usize::from(rest[len - 1] == b'\n');
+                    (self.at, self.at + len)
+                }
+                _ => return false,
+            }
+        };
+        self.end = Some(end);
+        self.text = &self.text[..self.at];
+        true
     }
 
     /// Skips to the end of the line (not past the newline).
@@ -56,6 +122,15 @@ impl<'a> Tokens<'a> {
         while let Some(&byte) = self.text.get(self.at) {
             self.at += 1;
             match byte {
+                b'\n' if self.open => {
+                    self.newlines += 1;
+                    if self.game_ends_at_line(false) {
+                        return false;
+                    }
+                    if self.text.get(self.at) == Some(&b'%') {
+                        self.skip_line();
+                    }
+                }
                 b'\n' if self.text.get(self.at) == Some(&b'%') => self.skip_line(),
                 b'(' => depth += 1,
                 b')' => {
@@ -73,7 +148,20 @@ impl<'a> Tokens<'a> {
     }
 
     /// Skips past the `}` of a comment whose `{` was just read; false when there is none.
+    #[inline]
     fn skip_comment(&mut self) -> bool {
+        if self.open {
+            // Most comments end soon, on their line.
+            let rest = &self.text[self.at..];
+            let near = super::find_either_near(b'}', b'\n', rest);
+            if let Ok(Some(n)) = near
+                && rest[n] == b'}'
+            {
+                self.at += n + 1;
+                return true;
+            }
+            return self.skip_open_comment(near);
+        }
         let rest = &self.text[self.at..];
         match memchr::memchr(b'}', rest) {
             Some(end) => {
@@ -83,6 +171,35 @@ impl<'a> Tokens<'a> {
             None => {
                 self.at = self.text.len();
                 false
+            }
+        }
+    }
+
+    /// [`Tokens::skip_comment`] in an open tokenizer, the general way: line ends count, and
+    /// one may end the game.
+    /// `near`: what [`super::find_either_near`] found from `at`.
+    #[inline(never)]
+    fn skip_open_comment(&mut self, mut near: Result<Option<usize>, usize>) -> bool {
+        {
+            loop {
+                let rest = &self.text[self.at..];
+                let found = match near {
+                    Ok(found) => found,
+                    Err(from) => memchr::memchr2(b'}', b'\n', &rest[from..]).map(|n| from + n),
+                };
+                let Some(n) = found else {
+                    self.at = self.text.len();
+                    return false;
+                };
+                self.at += n + 1;
+                if rest[n] == b'}' {
+                    return true;
+                }
+                self.newlines += 1;
+                if self.game_ends_at_line(true) {
+                    return false;
+                }
+                near = super::find_either_near(b'}', b'\n', &self.text[self.at..]);
             }
         }
     }
@@ -127,8 +244,9 @@ impl<'a> Iterator for Tokens<'a> {
     type Item = (Token<'a>, usize);
 
     fn next(&mut self) -> Option<(Token<'a>, usize)> {
-        let text = self.text;
         loop {
+            // (Read again at each token: an open tokenizer cuts it at the game's end.)
+            let text = self.text;
             let &byte = text.get(self.at)?;
             let start = self.at;
             match CLASS[usize::from(byte)] {
@@ -195,6 +313,12 @@ impl<'a> Tokens<'a> {
         match byte {
             b'\n' => {
                 self.at += 1;
+                if self.open {
+                    self.newlines += 1;
+                    if self.game_ends_at_line(false) {
+                        return None;
+                    }
+                }
                 // `%` in the first column escapes the whole line.
                 if self.text.get(self.at) == Some(&b'%') {
                     self.skip_line();

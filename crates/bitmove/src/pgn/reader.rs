@@ -7,7 +7,6 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
 use super::game::GameBuilder;
-use super::replay::replay;
 use super::split::{RawGame, Splitter};
 use super::{Game, Visitor};
 
@@ -19,7 +18,9 @@ const BUFFER: usize = 1 << 20;
 /// Reads games from a stream, one at a time: an iterator of [`Game`] records, or a
 /// [`Visitor`] driver ([`Reader::visit`]). A game is read where it lies in the input's
 /// buffer ([`BufRead::fill_buf`]) when it lies there whole; a game that runs past the end of
-/// that buffer is copied into the reader's own (256 kB, larger only for a longer game).
+/// that buffer is copied into the reader's own (256 kB, larger only for a longer game). When
+/// the next game's `[Event ` line lies in the input's buffer too, the game's bytes are read
+/// once: its end is found as its moves are read, not by a scan of its lines first.
 ///
 /// The iterator yields `Err` only for the input itself (a read error, a corrupt zstd
 /// frame), and then ends; a game that does not replay is an `Ok` game whose
@@ -54,10 +55,7 @@ impl<R: BufRead> Reader<R> {
 
     /// Reads the next game into `visitor`; `Ok(false)` at the end of the input.
     pub fn visit<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> io::Result<bool> {
-        Ok(self
-            .splitter
-            .with_next_game(|game| replay(&game, visitor))?
-            .is_some())
+        self.splitter.replay_next_game(visitor)
     }
 
     /// Bytes of (decompressed) input read so far: for a progress bar.
@@ -201,5 +199,129 @@ impl<R: BufRead> Read for ZstdFrames<R> {
                 .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("zstd: {e}")))?;
             self.decoder = Some(decoder);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::replay::replay;
+    use crate::pgn::{GameError, Tag};
+    use crate::{Board, Move};
+    use std::format;
+    use std::string::String;
+    use std::vec::Vec;
+
+    /// Every call a visitor gets, written down.
+    struct Record {
+        variations: bool,
+        calls: Vec<String>,
+    }
+
+    impl Visitor for Record {
+        fn begin_game(&mut self, index: usize, line: usize) {
+            self.calls.push(format!("game {index} line {line}"));
+        }
+        fn header(&mut self, tag: Tag<'_>) {
+            self.calls
+                .push(format!("[{} {:?}]", tag.name(), tag.value()));
+        }
+        fn start(&mut self, board: &Board) {
+            self.calls.push(format!("start {board}"));
+        }
+        fn play(&mut self, board: &Board, mv: Move, san: &[u8]) {
+            let san = String::from_utf8_lossy(san);
+            self.calls.push(format!("play {mv} {san} on {board}"));
+        }
+        fn comment(&mut self, text: &[u8]) {
+            self.calls
+                .push(format!("comment {:?}", String::from_utf8_lossy(text)));
+        }
+        fn nag(&mut self, nag: u8) {
+            self.calls.push(format!("nag {nag}"));
+        }
+        fn visit_variations(&self) -> bool {
+            self.variations
+        }
+        fn begin_variation(&mut self) -> bool {
+            self.calls.push("(".into());
+            self.variations
+        }
+        fn end_variation(&mut self) {
+            self.calls.push(")".into());
+        }
+        fn result(&mut self, result: &str) {
+            self.calls.push(format!("result {result}"));
+        }
+        fn end_game(&mut self, outcome: Result<(), GameError>) {
+            self.calls.push(format!("end {outcome:?}"));
+        }
+    }
+
+    /// The calls of reading `input` with `Reader::visit`, and how many games were read open.
+    fn visited(input: impl BufRead, variations: bool) -> (Vec<String>, usize) {
+        let mut reader = Reader::new(input);
+        let mut record = Record {
+            variations,
+            calls: Vec::new(),
+        };
+        while reader.visit(&mut record).expect("no I/O error") {}
+        (record.calls, reader.splitter.opened)
+    }
+
+    /// Games whose end the tokenizer finds (read open) get the calls they get when the
+    /// splitter cuts them first, on random texts of tags, moves, comments over lines, `;`
+    /// and `%` lines, variations, blank lines (with CR and spaces), byte-order marks and
+    /// the `[Event ` lines that let a game be read open; for inputs whole and in pieces.
+    #[test]
+    fn games_read_open_get_the_calls_of_games_cut_first() {
+        let pieces: [&[u8]; 24] = [
+            b"[Event \"x\"]\n",
+            b"[Event \"y\"]\r\n",
+            b"[Site \"z\"]\n",
+            b"\n",
+            b"\r\n",
+            b" \t\n",
+            b"1. e4 e5 ",
+            b"2. Nf3 Nc6\n",
+            b"3. Bb5 a6 ",
+            b"Qh5 ",
+            b"{a comment ",
+            b"{c} ",
+            b"} ",
+            b"( 2. d4 ",
+            b") ",
+            b"$3 ",
+            b"; rest {\n",
+            b"% escape\n",
+            b"\n% escape (\n",
+            b"\xef\xbb\xbf",
+            b"{\n",
+            b"*\n",
+            b"1-0\n\n",
+            b"\x0b\n",
+        ];
+        let mut opened = 0;
+        for text in crate::pgn::random_texts(&pieces, 2_000, 0x2545_f491_4f6c_dd1d) {
+            for variations in [false, true] {
+                // The reference: games cut by the splitter, then replayed.
+                let mut splitter = Splitter::new(&text[..]);
+                let mut record = Record {
+                    variations,
+                    calls: Vec::new(),
+                };
+                while let Some(game) = splitter.next_game().expect("no I/O error") {
+                    replay(&game, &mut record);
+                }
+                let (calls, open) = visited(&text[..], variations);
+                assert_eq!(calls, record.calls, "{:?}", String::from_utf8_lossy(&text));
+                opened += open;
+                for capacity in [7, 64] {
+                    let input = BufReader::with_capacity(capacity, &text[..]);
+                    assert_eq!(visited(input, variations).0, record.calls, "{capacity}");
+                }
+            }
+        }
+        assert!(opened > 4_000, "few games were read open: {opened}");
     }
 }

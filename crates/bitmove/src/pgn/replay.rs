@@ -105,11 +105,22 @@ pub trait Visitor {
     }
 }
 
-/// Reads one game into `visitor`.
-pub(crate) fn replay<V: Visitor + ?Sized>(game: &GameText<'_>, visitor: &mut V) {
+/// Where an open game (one whose text runs on past its end: [`GameText::open`]) ended:
+/// the end of its text and the start of what follows, as offsets in its text, and the line
+/// ends before that.
+pub(crate) type OpenEnd = (usize, usize, usize);
+
+/// Reads one game into `visitor`; for an open game, also where it ended.
+pub(crate) fn replay<V: Visitor + ?Sized>(game: &GameText<'_>, visitor: &mut V) -> Option<OpenEnd> {
     visitor.begin_game(game.index, game.line);
-    let outcome = replay_game(game, visitor);
+    let mut open = None;
+    let outcome = replay_game(game, visitor, &mut open);
     visitor.end_game(outcome);
+    open.filter(|_| game.open).map(|(at, mut tokens)| {
+        // Past an error, to the game's end.
+        let (end, next, newlines) = tokens.finish();
+        (at + end, at + next, newlines)
+    })
 }
 
 /// Text as UTF-8, or Latin-1 when it is not: never an error.
@@ -250,7 +261,13 @@ fn variant(name: &str) -> Option<bool> {
     }
 }
 
-fn replay_game<V: Visitor + ?Sized>(game: &GameText<'_>, visitor: &mut V) -> Result<(), GameError> {
+/// Reads one game into `visitor`; for an open game, leaves its movetext's offset and
+/// tokenizer in `open`, to be read to its end.
+fn replay_game<'t, V: Visitor + ?Sized>(
+    game: &GameText<'t>,
+    visitor: &mut V,
+    open: &mut Option<(usize, Tokens<'t>)>,
+) -> Result<(), GameError> {
     let error = |line: usize, token: &[u8], kind: ErrorKind| GameError {
         game: game.index,
         line,
@@ -284,6 +301,17 @@ fn replay_game<V: Visitor + ?Sized>(game: &GameText<'_>, visitor: &mut V) -> Res
         at = end + 1;
         line += 1;
     }
+    let movetext = bytes.get(at..).unwrap_or_default();
+    let tokens = &mut open
+        .insert((
+            at,
+            if game.open {
+                Tokens::open(movetext)
+            } else {
+                Tokens::new(movetext)
+            },
+        ))
+        .1;
     let chess960 = match &variant_tag {
         None => false,
         Some((name, line)) => variant(name)
@@ -307,9 +335,8 @@ fn replay_game<V: Visitor + ?Sized>(game: &GameText<'_>, visitor: &mut V) -> Res
             .map_err(|e| error(*line, fen.as_bytes(), ErrorKind::Fen(e)))?,
     };
     visitor.start(&board);
-    let movetext = bytes.get(at..).unwrap_or_default();
     dispatch!(SliderBackend::current(), |s| replay_movetext(
-        s, movetext, board, visitor
+        s, tokens, board, visitor
     ))
     .map_err(|(offset, token, kind)| error(line_at(movetext, offset, line), token, kind))
 }
@@ -328,12 +355,11 @@ type Stop<'t> = (usize, &'t [u8], ErrorKind);
 
 fn replay_movetext<'t, S: Sliders, V: Visitor + ?Sized>(
     s: S,
-    text: &'t [u8],
+    tokens: &mut Tokens<'t>,
     board: Board,
     visitor: &mut V,
 ) -> Result<(), Stop<'t>> {
     let keep_before = visitor.visit_variations();
-    let mut tokens = Tokens::new(text);
     let mut current = Line {
         board,
         before: None,

@@ -7,11 +7,19 @@
 //! input. Before a game, blank lines, `%` escape lines, `;` comment lines and a byte-order
 //! mark are skipped. A `{` comment left open ends at a line starting with `[Event `, so that
 //! one stray brace costs one game, not the rest of the file.
+//!
+//! [`Splitter::replay_next_game`] may leave the end of a game to the tokenizer, which knows
+//! these rules too ([`super::movetext::Tokens::open`]): when a line starting with `[Event `
+//! follows the game's first movetext line in the input's buffer, the game ends before it,
+//! so the game is handed over *open*, with the rest of the buffer, and the tokenizer ends it
+//! where these rules do while it reads its moves: its bytes are scanned once, not once for
+//! line ends and again for tokens. The two readings are compared on random texts.
 
 use std::io::{self, BufRead};
 use std::vec::Vec;
 
-use super::MAX_GAME_BYTES;
+use super::replay::{OpenEnd, replay};
+use super::{MAX_GAME_BYTES, Visitor};
 
 /// The buffer's first size, and the room it keeps for a read: large enough that moving a
 /// game begun but not ended to the front, before a read, copies little (an engine game with
@@ -32,6 +40,10 @@ pub(crate) struct GameText<'a> {
     pub(crate) bytes: &'a [u8],
     /// Longer than [`MAX_GAME_BYTES`]: skipped, not kept.
     pub(crate) too_long: bool,
+    /// Its end is not cut yet: `bytes` run on past it, and the tokenizer finds it
+    /// ([`super::movetext::Tokens::open`]), which a line starting with `[Event ` in `bytes`
+    /// after the movetext's start guarantees.
+    pub(crate) open: bool,
 }
 
 /// The text of one game, owned: what the threads of `par_map` are handed.
@@ -50,6 +62,7 @@ impl RawGame {
             line: self.line,
             bytes: &self.bytes,
             too_long: self.too_long,
+            open: false,
         }
     }
 
@@ -96,6 +109,12 @@ pub(crate) struct Splitter<R> {
     games: usize,
     /// Bytes read so far (for progress).
     bytes: u64,
+    /// Where the last line starting with `[Event ` seen in the input starts, and how far the
+    /// input was searched for it (offsets in the input): see [`open_before`].
+    last_event: (u64, u64),
+    /// Games handed over open (for the tests to see that they were).
+    #[cfg(test)]
+    pub(crate) opened: usize,
 }
 
 /// The end of the first blank line (`\n\n` or `\n\r\n`) in `bytes`, if any.
@@ -112,7 +131,7 @@ fn blank_line_end(bytes: &[u8]) -> Option<usize> {
     None
 }
 
-fn is_blank(line: &[u8]) -> bool {
+pub(crate) fn is_blank(line: &[u8]) -> bool {
     line.iter().all(u8::is_ascii_whitespace)
 }
 
@@ -170,6 +189,9 @@ impl<R: BufRead> Splitter<R> {
             lines: 0,
             games: 0,
             bytes: 0,
+            last_event: (0, 0),
+            #[cfg(test)]
+            opened: 0,
         }
     }
 
@@ -276,11 +298,12 @@ impl<R: BufRead> Splitter<R> {
     /// input.
     pub(crate) fn next_game(&mut self) -> io::Result<Option<GameText<'_>>> {
         let mut lines = self.lines;
-        let found = find_game(self, self.pos, &mut lines);
+        let found = find_game(self, self.pos, &mut lines, 0);
         self.lines = lines;
         match found? {
-            // `More` is never the answer here: the own buffer is refilled until the input ends.
-            Found::End(at) | Found::More(at) => {
+            // `More` is never the answer here: the own buffer is refilled until the input
+            // ends; nor is `Open`, not asked for.
+            Found::End(at) | Found::More(at) | Found::Open { start: at, .. } => {
                 self.pos = at;
                 Ok(None)
             }
@@ -299,6 +322,7 @@ impl<R: BufRead> Splitter<R> {
                     line,
                     bytes: if too_long { &[] } else { &self.buf[start..end] },
                     too_long,
+                    open: false,
                 }))
             }
         }
@@ -311,6 +335,29 @@ impl<R: BufRead> Splitter<R> {
         &mut self,
         f: impl FnOnce(GameText<'_>) -> T,
     ) -> io::Result<Option<T>> {
+        self.next_game_with(false, |game| (f(game), None))
+    }
+
+    /// Replays the next game into `visitor`; false at the end of the input. As
+    /// [`Splitter::with_next_game`], and when a line starting with `[Event ` follows the
+    /// game's first movetext line in the input's buffer, the game is handed over open: the
+    /// tokenizer finds its end as it reads it (its bytes are read once).
+    pub(crate) fn replay_next_game<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+    ) -> io::Result<bool> {
+        Ok(self
+            .next_game_with(true, |game| ((), replay(&game, visitor)))?
+            .is_some())
+    }
+
+    /// `f` of the next game's text, which returns where an open game ended (see
+    /// [`Splitter::replay_next_game`]; games are handed over open only when `open`).
+    fn next_game_with<T>(
+        &mut self,
+        open: bool,
+        f: impl FnOnce(GameText<'_>) -> (T, Option<OpenEnd>),
+    ) -> io::Result<Option<T>> {
         if self.pos == self.filled && !self.eof && !self.discard {
             let chunk = loop {
                 match self.input.fill_buf() {
@@ -321,32 +368,79 @@ impl<R: BufRead> Splitter<R> {
             };
             // The end of the input: seen once (a terminal is not asked twice).
             self.eof = chunk.is_empty();
+            let open_before = if open {
+                open_before(&mut self.last_event, self.bytes, chunk)
+            } else {
+                0
+            };
             let mut lines = self.lines;
-            if let Found::Game {
-                line,
-                start,
-                end,
-                next,
-                ..
-            } = find_game(&mut InPlace(chunk), 0, &mut lines)?
-            {
-                let text = GameText {
-                    index: self.games,
+            let (out, next) = match find_game(&mut InPlace(chunk), 0, &mut lines, open_before)? {
+                Found::Game {
                     line,
-                    bytes: &chunk[start..end],
-                    too_long: false,
-                };
-                let out = f(text);
-                self.input.consume(next);
-                self.games += 1;
-                self.lines = lines;
-                self.bytes += next as u64;
-                (self.pos, self.filled) = (0, 0);
-                return Ok(Some(out));
-            }
+                    start,
+                    end,
+                    next,
+                    ..
+                } => {
+                    let text = GameText {
+                        index: self.games,
+                        line,
+                        bytes: &chunk[start..end],
+                        too_long: false,
+                        open: false,
+                    };
+                    (f(text).0, next)
+                }
+                Found::Open { line, start } => {
+                    let text = GameText {
+                        index: self.games,
+                        line,
+                        bytes: &chunk[start..],
+                        too_long: false,
+                        open: true,
+                    };
+                    #[cfg(test)]
+                    {
+                        self.opened += 1;
+                    }
+                    let (out, end) = f(text);
+                    // (Always told: `replay` reads an open game to its end.)
+                    debug_assert!(end.is_some());
+                    let rest = chunk.len() - start;
+                    let (_, next, newlines) = end.unwrap_or((rest, rest, 0));
+                    lines += newlines;
+                    (out, start + next)
+                }
+                Found::End(_) | Found::More(_) => return Ok(self.next_game()?.map(|g| f(g).0)),
+            };
+            self.input.consume(next);
+            self.games += 1;
+            self.lines = lines;
+            self.bytes += next as u64;
+            (self.pos, self.filled) = (0, 0);
+            return Ok(Some(out));
         }
-        Ok(self.next_game()?.map(f))
+        Ok(self.next_game()?.map(|game| f(game).0))
     }
+}
+
+/// Where the last line starting with `[Event ` in `chunk` starts (its offset in `chunk`, 0
+/// when there is none): a game whose movetext begins before it ends before it.
+/// `last_event` remembers it, as an offset in the input, and how far the input was searched,
+/// so that each byte is searched once (`chunk` starts at offset `base` of the input).
+fn open_before(last_event: &mut (u64, u64), base: u64, chunk: &[u8]) -> usize {
+    const EVENT: &[u8] = b"\n[Event ";
+    let (event, searched) = last_event;
+    let chunk_end = base + chunk.len() as u64;
+    if chunk_end > *searched {
+        // The new bytes, and the few before them that a match may start in.
+        let from = (searched.saturating_sub(base) as usize).saturating_sub(EVENT.len() - 1);
+        if let Some(n) = memchr::memmem::rfind(&chunk[from..], EVENT) {
+            *event = base + (from + n + 1) as u64;
+        }
+        *searched = chunk_end;
+    }
+    event.saturating_sub(base) as usize
 }
 
 /// Where a line ends, as a source of [`Lines`] tells it.
@@ -413,10 +507,21 @@ enum Found {
     End(usize),
     /// No game's end in the bytes held (the index: where the search stopped).
     More(usize),
+    /// A game whose movetext begins before `open_before`: its first line (1-based), where its
+    /// text starts; its end is left to the tokenizer (the lines counted are those before
+    /// the movetext's first line).
+    Open { line: usize, start: usize },
 }
 
-/// The next game in `source` from `at` on, counting the lines passed in `lines`.
-fn find_game(source: &mut impl Lines, mut at: usize, lines: &mut usize) -> io::Result<Found> {
+/// The next game in `source` from `at` on, counting the lines passed in `lines`; `Open` for
+/// a game whose movetext begins before `open_before` (0: never) within [`MAX_GAME_BYTES`]
+/// of the game's start.
+fn find_game(
+    source: &mut impl Lines,
+    mut at: usize,
+    lines: &mut usize,
+    open_before: usize,
+) -> io::Result<Found> {
     let mut keep = at;
     macro_rules! line_end {
         ($on_eof:expr) => {
@@ -448,15 +553,26 @@ fn find_game(source: &mut impl Lines, mut at: usize, lines: &mut usize) -> io::R
     // The game's text is `bytes()[keep..]`, up to the line that ends it.
     keep = at;
     let first = &source.bytes()[at..first_end];
+    // (Measured with a byte-order mark, if any: a line cut at the limit is too long.)
+    let mut too_long = first_end - first_start > MAX_GAME_BYTES;
+    // Whether the movetext beginning at line start `at` is handed over open.
+    let open = |at: usize, keep: usize, too_long: bool| {
+        at < open_before && open_before - keep <= MAX_GAME_BYTES && !too_long
+    };
     let mut section = if first.first() == Some(&b'[') {
         Section::Tags { blank_lines: 0 }
     } else {
+        if open(at, keep, too_long) {
+            *lines = first_line - 1;
+            return Ok(Found::Open {
+                line: first_line,
+                start: keep,
+            });
+        }
         Section::Movetext {
             in_comment: comment_open_after(first, false),
         }
     };
-    // (Measured with a byte-order mark, if any: a line cut at the limit is too long.)
-    let mut too_long = first_end - first_start > MAX_GAME_BYTES;
     at = first_end;
     if too_long {
         keep = at;
@@ -476,6 +592,11 @@ fn find_game(source: &mut impl Lines, mut at: usize, lines: &mut usize) -> io::R
                     Section::Tags { blank_lines: 1 }
                 } else if matches!(line.first(), Some(b'%' | b';')) {
                     section
+                } else if open(at, keep, too_long) {
+                    return Ok(Found::Open {
+                        line: first_line,
+                        start: keep,
+                    });
                 } else {
                     Section::Movetext {
                         in_comment: comment_open_after(line, false),
@@ -595,15 +716,7 @@ mod tests {
             b"{\n",
             b"1-0\n\n",
         ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..3_000 {
-            let mut text = Vec::new();
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            let len = (seed >> 58) as usize;
-            for _ in 0..len {
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                text.extend_from_slice(pieces[(seed >> 60) as usize]);
-            }
+        for text in crate::pgn::random_texts(&pieces, 3_000, 0x9e37_79b9_7f4a_7c15) {
             let games = split_bytes(io::BufReader::with_capacity(5, &text[..]));
             assert_same_in_place(&text, &games);
         }
@@ -620,8 +733,10 @@ mod tests {
         assert!(splitter.with_next_game(|_| ()).expect("read").is_none());
         // A game that runs past the input's buffer is copied, up to its blank line: the next
         // one is read in place again.
-        let mut splitter =
-            Splitter::new(Pieces(vec![&text.as_bytes()[..16], &text.as_bytes()[16..]]));
+        let mut splitter = Splitter::new(Pieces::new(vec![
+            &text.as_bytes()[..16],
+            &text.as_bytes()[16..],
+        ]));
         splitter.with_next_game(|_| ()).expect("read");
         assert!(!splitter.buf.is_empty() && splitter.pending().is_none());
         assert_eq!(splitter.bytes_read(), 22);
@@ -632,29 +747,7 @@ mod tests {
     /// The end of the input is asked for once: a terminal would wait for a second Ctrl-D.
     #[test]
     fn the_end_of_the_input_is_read_once() {
-        struct Counted<'a> {
-            text: &'a [u8],
-            ends: usize,
-        }
-        impl io::Read for Counted<'_> {
-            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
-                unreachable!("read through fill_buf")
-            }
-        }
-        impl BufRead for Counted<'_> {
-            fn fill_buf(&mut self) -> io::Result<&[u8]> {
-                self.ends += usize::from(self.text.is_empty());
-                Ok(self.text)
-            }
-            fn consume(&mut self, n: usize) {
-                self.text = &self.text[n..];
-            }
-        }
-        let input = Counted {
-            text: b"1. e4 *\n\n1. d4 *\n\n",
-            ends: 0,
-        };
-        let mut splitter = Splitter::new(input);
+        let mut splitter = Splitter::new(Pieces::new(vec![b"1. e4 *\n\n1. d4 *\n\n"]));
         let mut games = 0;
         while splitter.with_next_game(|_| ()).expect("read").is_some() {
             games += 1;
@@ -662,13 +755,23 @@ mod tests {
         assert_eq!((games, splitter.input.ends), (2, 1));
     }
 
-    /// An input that hands over these pieces, one at a time.
-    struct Pieces<'a>(Vec<&'a [u8]>);
+    /// An input that hands over these pieces, one at a time, and counts how often it was
+    /// asked for more at its end.
+    struct Pieces<'a> {
+        pieces: Vec<&'a [u8]>,
+        ends: usize,
+    }
+
+    impl<'a> Pieces<'a> {
+        fn new(pieces: Vec<&'a [u8]>) -> Pieces<'a> {
+            Pieces { pieces, ends: 0 }
+        }
+    }
 
     impl io::Read for Pieces<'_> {
         fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
             let n = self.fill_buf()?.len().min(out.len());
-            out[..n].copy_from_slice(&self.0[0][..n]);
+            out[..n].copy_from_slice(&self.pieces[0][..n]);
             self.consume(n);
             Ok(n)
         }
@@ -676,14 +779,15 @@ mod tests {
 
     impl BufRead for Pieces<'_> {
         fn fill_buf(&mut self) -> io::Result<&[u8]> {
-            while self.0.first().is_some_and(|piece| piece.is_empty()) {
-                self.0.remove(0);
+            while self.pieces.first().is_some_and(|piece| piece.is_empty()) {
+                self.pieces.remove(0);
             }
-            Ok(self.0.first().copied().unwrap_or(&[]))
+            self.ends += usize::from(self.pieces.is_empty());
+            Ok(self.pieces.first().copied().unwrap_or(&[]))
         }
 
         fn consume(&mut self, n: usize) {
-            self.0[0] = &self.0[0][n..];
+            self.pieces[0] = &self.pieces[0][n..];
         }
     }
 
