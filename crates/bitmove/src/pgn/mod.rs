@@ -90,6 +90,12 @@ pub const NULL_MOVE: Move = Move::new(Square::A1, Square::A1);
 /// the reader hold much memory.
 pub const MAX_GAME_BYTES: usize = 8 << 20;
 
+/// Whether `line` is blank: ASCII whitespace only (a vertical tab is not). The splitter and
+/// the tokenizer of an open game both end a game at a blank line outside a comment.
+pub(crate) fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
+}
+
 /// The first `a` or `b` in the first 32 bytes of `text`, where one is often found (a
 /// comment's end in the rest of a game; a `memchr2` call costs more than a short comment):
 /// `Ok` when found there or when `text` is no longer, else `Err` with the offset to search

@@ -95,7 +95,7 @@ impl<'a> Tokens<'a> {
                 Some(byte) if byte.is_ascii_whitespace() => {
                     // A blank line (the splitter's test: ASCII whitespace to its end).
                     let len = memchr::memchr(b'\n', rest).map_or(rest.len(), |n| n + 1);
-                    if !super::split::is_blank(&rest[..len]) {
+                    if !super::is_blank(&rest[..len]) {
                         return false;
                     }
                     self.newlines += usize::from(rest[len - 1] == b'\n');

@@ -7,6 +7,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
 use super::game::GameBuilder;
+use super::replay::replay;
 use super::split::{RawGame, Splitter};
 use super::{Game, Visitor};
 
@@ -55,7 +56,10 @@ impl<R: BufRead> Reader<R> {
 
     /// Reads the next game into `visitor`; `Ok(false)` at the end of the input.
     pub fn visit<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> io::Result<bool> {
-        self.splitter.replay_next_game(visitor)
+        Ok(self
+            .splitter
+            .next_game_with(true, |game| ((), replay(&game, visitor)))?
+            .is_some())
     }
 
     /// Bytes of (decompressed) input read so far: for a progress bar.
@@ -205,7 +209,6 @@ impl<R: BufRead> Read for ZstdFrames<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pgn::replay::replay;
     use crate::pgn::{GameError, Tag};
     use crate::{Board, Move};
     use std::format;

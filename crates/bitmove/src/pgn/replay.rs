@@ -6,7 +6,7 @@ use std::string::String;
 use std::vec::Vec;
 
 use super::movetext::{Token, Tokens, line_at};
-use super::split::GameText;
+use super::split::{GameText, OpenEnd};
 use super::{ErrorKind, GameError, NULL_MOVE};
 use crate::attacks::{SliderBackend, Sliders, dispatch};
 use crate::{Board, FenError, Move};
@@ -104,11 +104,6 @@ pub trait Visitor {
         let _ = outcome;
     }
 }
-
-/// Where an open game (one whose text runs on past its end: [`GameText::open`]) ended:
-/// the end of its text and the start of what follows, as offsets in its text, and the line
-/// ends before that.
-pub(crate) type OpenEnd = (usize, usize, usize);
 
 /// Reads one game into `visitor`; for an open game, also where it ended.
 pub(crate) fn replay<V: Visitor + ?Sized>(game: &GameText<'_>, visitor: &mut V) -> Option<OpenEnd> {

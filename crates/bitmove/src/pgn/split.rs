@@ -8,7 +8,7 @@
 //! mark are skipped. A `{` comment left open ends at a line starting with `[Event `, so that
 //! one stray brace costs one game, not the rest of the file.
 //!
-//! [`Splitter::replay_next_game`] may leave the end of a game to the tokenizer, which knows
+//! [`Splitter::next_game_with`] may leave the end of a game to the tokenizer, which knows
 //! these rules too ([`super::movetext::Tokens::open`]): when a line starting with `[Event `
 //! follows the game's first movetext line in the input's buffer, the game ends before it,
 //! so the game is handed over *open*, with the rest of the buffer, and the tokenizer ends it
@@ -18,8 +18,7 @@
 use std::io::{self, BufRead};
 use std::vec::Vec;
 
-use super::replay::{OpenEnd, replay};
-use super::{MAX_GAME_BYTES, Visitor};
+use super::{MAX_GAME_BYTES, is_blank};
 
 /// The buffer's first size, and the room it keeps for a read: large enough that moving a
 /// game begun but not ended to the front, before a read, copies little (an engine game with
@@ -45,6 +44,10 @@ pub(crate) struct GameText<'a> {
     /// after the movetext's start guarantees.
     pub(crate) open: bool,
 }
+
+/// Where a game handed over open ([`GameText::open`]) ended: the end of its text and the
+/// start of what follows, as offsets in its text, and the line ends before that.
+pub(crate) type OpenEnd = (usize, usize, usize);
 
 /// The text of one game, owned: what the threads of `par_map` are handed.
 #[derive(Clone, Debug, Default)]
@@ -129,10 +132,6 @@ fn blank_line_end(bytes: &[u8]) -> Option<usize> {
         }
     }
     None
-}
-
-pub(crate) fn is_blank(line: &[u8]) -> bool {
-    line.iter().all(u8::is_ascii_whitespace)
 }
 
 /// Whether a comment is open at the end of `line`, given whether one was at its start.
@@ -338,22 +337,12 @@ impl<R: BufRead> Splitter<R> {
         self.next_game_with(false, |game| (f(game), None))
     }
 
-    /// Replays the next game into `visitor`; false at the end of the input. As
-    /// [`Splitter::with_next_game`], and when a line starting with `[Event ` follows the
-    /// game's first movetext line in the input's buffer, the game is handed over open: the
-    /// tokenizer finds its end as it reads it (its bytes are read once).
-    pub(crate) fn replay_next_game<V: Visitor + ?Sized>(
-        &mut self,
-        visitor: &mut V,
-    ) -> io::Result<bool> {
-        Ok(self
-            .next_game_with(true, |game| ((), replay(&game, visitor)))?
-            .is_some())
-    }
-
-    /// `f` of the next game's text, which returns where an open game ended (see
-    /// [`Splitter::replay_next_game`]; games are handed over open only when `open`).
-    fn next_game_with<T>(
+    /// `f` of the next game's text, which returns where the game ended when it was handed
+    /// over open. Only when `open` may it be: as [`Splitter::with_next_game`], and when a
+    /// line starting with `[Event ` follows the game's first movetext line in the input's
+    /// buffer, the game is handed over open (its end is left to `f`: see the module's
+    /// documentation).
+    pub(crate) fn next_game_with<T>(
         &mut self,
         open: bool,
         f: impl FnOnce(GameText<'_>) -> (T, Option<OpenEnd>),
