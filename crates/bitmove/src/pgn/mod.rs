@@ -26,8 +26,11 @@
 //! then movetext up to a blank line or the next tag section; see below) where the game lies
 //! in the input's own buffer ([`BufRead::fill_buf`](std::io::BufRead::fill_buf)), and hands
 //! out the game's bytes there, without copying them; only a game that runs past the end of
-//! that buffer is copied into one of the splitter's own. A tokenizer reads the movetext in
-//! place, without allocating, and counts lines only to report an error; the replay chooses
+//! that buffer is copied into one of the splitter's own. When the next game's `[Event ` line
+//! lies in that buffer too, the splitter stops at the game's first movetext line and leaves
+//! its end to the tokenizer, which knows the same rules: the bytes are read once. A
+//! tokenizer reads the movetext in place, without allocating, and counts lines only to
+//! report an error (and, for a game whose end it finds, the line ends); the replay chooses
 //! the slider backend once per game, resolves each SAN move from the squares a piece of its
 //! kind reaches the target from, tested with the position's pins and checkers
 //! ([`Board::parse_san_bytes`](crate::Board::parse_san_bytes)), and tells a [`Visitor`].

@@ -567,6 +567,20 @@ fn find_game(
         keep = at;
     }
     let (end, next) = loop {
+        // A line that starts with anything but `[`, `%`, `;` or a space begins the movetext
+        // after tags: an open game is handed over without a scan of that line (often the
+        // whole movetext).
+        if matches!(section, Section::Tags { .. })
+            && source.bytes().get(at).is_some_and(|&first| {
+                !matches!(first, b'[' | b'%' | b';') && !first.is_ascii_whitespace()
+            })
+            && open(at, keep, too_long)
+        {
+            return Ok(Found::Open {
+                line: first_line,
+                start: keep,
+            });
+        }
         let end = line_end!(break (at, at));
         let line = &source.bytes()[at..end];
         section = match section {
