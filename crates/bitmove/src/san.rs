@@ -19,7 +19,8 @@
 use core::fmt;
 
 use crate::attacks::{
-    SliderBackend, Sliders, dispatch, king_attacks, knight_attacks, pawn_attacks,
+    SliderBackend, Sliders, between, bishop_rays, dispatch, king_attacks, knight_attacks,
+    pawn_attacks, rook_rays,
 };
 use crate::{Bitboard, Board, CastlingSide, Color, File, Move, Piece, Rank, Square};
 
@@ -374,9 +375,23 @@ impl Board {
             }
             Piece::Knight => knight_attacks(to),
             Piece::King => king_attacks(to),
-            Piece::Bishop => s.bishop(to, occupied),
-            Piece::Rook => s.rook(to, occupied),
-            Piece::Queen => s.queen(to, occupied),
+            // A slider: ours on the target's empty-board rays with nothing between. (Two
+            // small tables, not the slider tables: a replay of a game whose comments stream
+            // through the cache finds these in it far more often.)
+            Piece::Bishop | Piece::Rook | Piece::Queen => {
+                let rays = match piece {
+                    Piece::Bishop => bishop_rays(to),
+                    Piece::Rook => rook_rays(to),
+                    _ => bishop_rays(to) | rook_rays(to),
+                };
+                let mut reach = Bitboard::EMPTY;
+                for from in rays & self.colored_pieces(us, piece) {
+                    if (between(from, to) & occupied).is_empty() {
+                        reach |= from;
+                    }
+                }
+                reach
+            }
         };
         let mut candidates = reach & self.colored_pieces(us, piece);
         if let Some(file) = file {

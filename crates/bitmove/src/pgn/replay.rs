@@ -365,7 +365,7 @@ fn replay_movetext<'t, S: Sliders, V: Visitor + ?Sized>(
         match token {
             Token::San(san) => {
                 if !current.board.checks_known() {
-                    current.board.update_checks(s);
+                    current.board.update_checks_by_rays();
                 }
                 let (moved, mv) = current
                     .board
@@ -380,7 +380,7 @@ fn replay_movetext<'t, S: Sliders, V: Visitor + ?Sized>(
             }
             Token::Null(null) => {
                 if !current.board.checks_known() {
-                    current.board.update_checks(s);
+                    current.board.update_checks_by_rays();
                 }
                 if current.board.in_check() {
                     return Err((offset, null, ErrorKind::NullMoveInCheck));
