@@ -802,38 +802,20 @@ impl Board {
     /// Recomputes `checkers` and `pinned` for the side to move.
     #[inline(always)]
     pub(crate) fn update_checks<S: Sliders>(&mut self, s: S) {
-        let us = self.side;
-        let them = !us;
-        let king = self.king(us);
-        let theirs = self.colors[them.index()];
-        let ours = self.colors[us.index()];
-        let rooks = self.pieces[Piece::Rook.index()] | self.pieces[Piece::Queen.index()];
-        let bishops = self.pieces[Piece::Bishop.index()] | self.pieces[Piece::Queen.index()];
-        let mut checkers = (knight_attacks(king) & self.pieces[Piece::Knight.index()]
-            | pawn_attacks(us, king) & self.pieces[Piece::Pawn.index()])
-            & theirs;
+        let king = self.king(self.side);
+        let theirs = self.colors[(!self.side).index()];
+        let rooks = (self.pieces[Piece::Rook.index()] | self.pieces[Piece::Queen.index()]) & theirs;
+        let bishops =
+            (self.pieces[Piece::Bishop.index()] | self.pieces[Piece::Queen.index()]) & theirs;
         // Only sliders on the king's empty-board rays can check or pin: look up only then.
         let mut snipers = Bitboard::EMPTY;
-        let rooks = rooks & theirs;
         if !(rook_rays(king) & rooks).is_empty() {
             snipers |= s.rook(king, theirs) & rooks;
         }
-        let bishops = bishops & theirs;
         if !(bishop_rays(king) & bishops).is_empty() {
             snipers |= s.bishop(king, theirs) & bishops;
         }
-        let occupied = ours | theirs;
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if blockers.is_empty() {
-                checkers |= sniper;
-            } else if !blockers.has_many() {
-                pinned |= blockers & ours;
-            }
-        }
-        self.checkers = checkers;
-        self.pinned = pinned;
+        self.set_checks(king, snipers);
     }
 
     /// [`Board::update_checks`] without the slider tables: every slider of theirs on the
@@ -841,18 +823,25 @@ impl Board {
     /// leave, but only two small tables: for the PGN replay, whose comments stream through
     /// the cache and push the slider tables out of it.
     pub(crate) fn update_checks_by_rays(&mut self) {
-        let us = self.side;
-        let them = !us;
-        let king = self.king(us);
-        let theirs = self.colors[them.index()];
-        let ours = self.colors[us.index()];
+        let king = self.king(self.side);
         let p = &self.pieces;
         let queens = p[Piece::Queen.index()];
-        let mut checkers = (knight_attacks(king) & p[Piece::Knight.index()]
-            | pawn_attacks(us, king) & p[Piece::Pawn.index()])
-            & theirs;
         let snipers = (rook_rays(king) & (p[Piece::Rook.index()] | queens)
             | bishop_rays(king) & (p[Piece::Bishop.index()] | queens))
+            & self.colors[(!self.side).index()];
+        self.set_checks(king, snipers);
+    }
+
+    /// Sets `checkers` (their knights and pawns attacking our `king`, and the `snipers`, their
+    /// sliders in line with it, with nothing between) and `pinned` (ours alone between a
+    /// sniper and the king).
+    #[inline(always)]
+    fn set_checks(&mut self, king: Square, snipers: Bitboard) {
+        let us = self.side;
+        let theirs = self.colors[(!us).index()];
+        let ours = self.colors[us.index()];
+        let mut checkers = (knight_attacks(king) & self.pieces[Piece::Knight.index()]
+            | pawn_attacks(us, king) & self.pieces[Piece::Pawn.index()])
             & theirs;
         let occupied = ours | theirs;
         let mut pinned = Bitboard::EMPTY;
