@@ -278,7 +278,7 @@ mod tests {
     /// the `[Event ` lines that let a game be read open; for inputs whole and in pieces.
     #[test]
     fn games_read_open_get_the_calls_of_games_cut_first() {
-        let pieces: [&[u8]; 24] = [
+        let pieces: [&[u8]; 26] = [
             b"[Event \"x\"]\n",
             b"[Event \"y\"]\r\n",
             b"[Site \"z\"]\n",
@@ -303,6 +303,9 @@ mod tests {
             b"*\n",
             b"1-0\n\n",
             b"\x0b\n",
+            // Past the 32 bytes looked at first.
+            b"{a comment of more than thirty-two bytes on one line} ",
+            b"{forty bytes of comment, the first line\n[Event \"x\"] and the second} ",
         ];
         let mut opened = 0;
         for text in crate::pgn::random_texts(&pieces, 2_000, 0x2545_f491_4f6c_dd1d) {

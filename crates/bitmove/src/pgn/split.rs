@@ -429,7 +429,13 @@ fn open_before(last_event: &mut (u64, u64), base: u64, chunk: &[u8]) -> usize {
         }
         *searched = chunk_end;
     }
-    event.saturating_sub(base) as usize
+    // (Only a line inside `chunk`: an input whose buffer shrank without a `consume` gets no
+    // open game, rather than one that may run past its buffer.)
+    if *event > base && *event < chunk_end {
+        (*event - base) as usize
+    } else {
+        0
+    }
 }
 
 /// Where a line ends, as a source of [`Lines`] tells it.
