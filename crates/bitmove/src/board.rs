@@ -822,6 +822,7 @@ impl Board {
     /// king's empty-board rays, and what lies between. More lines to test than the lookups
     /// leave, but only two small tables: for the PGN replay, whose comments stream through
     /// the cache and push the slider tables out of it.
+    #[cfg_attr(not(feature = "pgn"), allow(dead_code))]
     pub(crate) fn update_checks_by_rays(&mut self) {
         let king = self.king(self.side);
         let p = &self.pieces;
