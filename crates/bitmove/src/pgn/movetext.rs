@@ -109,6 +109,22 @@ impl<'a> Tokens<'a> {
         true
     }
 
+    /// A line end outside a comment was just passed: counted (an open tokenizer), and true
+    /// when the line it starts ends the game; else a `%` line (an escape, when `%` is in
+    /// the first column) is skipped.
+    fn past_line_end(&mut self) -> bool {
+        if self.open {
+            self.newlines += 1;
+            if self.game_ends_at_line(false) {
+                return true;
+            }
+        }
+        if self.text.get(self.at) == Some(&b'%') {
+            self.skip_line();
+        }
+        false
+    }
+
     /// Skips to the end of the line (not past the newline).
     fn skip_line(&mut self) {
         let rest = &self.text[self.at..];
@@ -122,16 +138,8 @@ impl<'a> Tokens<'a> {
         while let Some(&byte) = self.text.get(self.at) {
             self.at += 1;
             match byte {
-                b'\n' if self.open => {
-                    self.newlines += 1;
-                    if self.game_ends_at_line(false) {
-                        return false;
-                    }
-                    if self.text.get(self.at) == Some(&b'%') {
-                        self.skip_line();
-                    }
-                }
-                b'\n' if self.text.get(self.at) == Some(&b'%') => self.skip_line(),
+                // (Counts it, and may end the game: see `past_line_end`.)
+                b'\n' if self.past_line_end() => return false,
                 b'(' => depth += 1,
                 b')' => {
                     depth -= 1;
@@ -176,31 +184,28 @@ impl<'a> Tokens<'a> {
     }
 
     /// [`Tokens::skip_comment`] in an open tokenizer, the general way: line ends count, and
-    /// one may end the game.
-    /// `near`: what [`super::find_either_near`] found from `at`.
+    /// one may end the game. `near`: what [`super::find_either_near`] found from `at`.
     #[inline(never)]
     fn skip_open_comment(&mut self, mut near: Result<Option<usize>, usize>) -> bool {
-        {
-            loop {
-                let rest = &self.text[self.at..];
-                let found = match near {
-                    Ok(found) => found,
-                    Err(from) => memchr::memchr2(b'}', b'\n', &rest[from..]).map(|n| from + n),
-                };
-                let Some(n) = found else {
-                    self.at = self.text.len();
-                    return false;
-                };
-                self.at += n + 1;
-                if rest[n] == b'}' {
-                    return true;
-                }
-                self.newlines += 1;
-                if self.game_ends_at_line(true) {
-                    return false;
-                }
-                near = super::find_either_near(b'}', b'\n', &self.text[self.at..]);
+        loop {
+            let rest = &self.text[self.at..];
+            let found = match near {
+                Ok(found) => found,
+                Err(from) => memchr::memchr2(b'}', b'\n', &rest[from..]).map(|n| from + n),
+            };
+            let Some(n) = found else {
+                self.at = self.text.len();
+                return false;
+            };
+            self.at += n + 1;
+            if rest[n] == b'}' {
+                return true;
             }
+            self.newlines += 1;
+            if self.game_ends_at_line(true) {
+                return false;
+            }
+            near = super::find_either_near(b'}', b'\n', &self.text[self.at..]);
         }
     }
 }
@@ -313,15 +318,8 @@ impl<'a> Tokens<'a> {
         match byte {
             b'\n' => {
                 self.at += 1;
-                if self.open {
-                    self.newlines += 1;
-                    if self.game_ends_at_line(false) {
-                        return None;
-                    }
-                }
-                // `%` in the first column escapes the whole line.
-                if self.text.get(self.at) == Some(&b'%') {
-                    self.skip_line();
+                if self.past_line_end() {
+                    return None;
                 }
             }
             b'%' if self.at == 0 => self.skip_line(),
