@@ -274,14 +274,14 @@ pub(crate) struct PositionBatches {
     threads: usize,
     /// Bytes of (decompressed) input read when the last batch was made.
     bytes: AtomicU64,
-    /// The planes' and masks' bytearrays of the last batches: written again for a later batch
+    /// The planes' and masks' arrays of the last batches: written again for a later batch
     /// once nothing else refers to them (the caller let the batch go), so that a batch does
     /// not cost fresh memory (mapping it is the larger part of a batch's time: 180 MB for the
     /// default 65,536 rows).
-    spare: Mutex<Vec<Py<PyByteArray>>>,
+    spare: Mutex<Vec<Py<PyAny>>>,
 }
 
-/// Bytearrays kept in `PositionBatches::spare`: two batches' planes and masks (a loop over
+/// Arrays kept in `PositionBatches::spare`: two batches' planes and masks (a loop over
 /// the batches still holds the last one while the next is made).
 const SPARE_ARRAYS: usize = 4;
 
@@ -387,35 +387,78 @@ fn array<'py>(
     dtype: &str,
     shape: &[usize],
 ) -> PyResult<Bound<'py, PyAny>> {
-    shaped(py, PyByteArray::new(py, bytes), dtype, shape)
+    let numpy = py.import("numpy")?;
+    let flat = numpy.call_method1(
+        "frombuffer",
+        (PyByteArray::new(py, bytes), numpy.getattr(dtype)?),
+    )?;
+    flat.call_method1("reshape", (PyTuple::new(py, shape)?,))
 }
 
-/// A `bytearray` seen as a NumPy array of the given type and shape, without a copy.
+/// A flat `uint8` NumPy array seen as `dtype` in the given shape, without a copy.
 fn shaped<'py>(
     py: Python<'py>,
-    buffer: Bound<'py, PyByteArray>,
+    buffer: &Bound<'py, PyAny>,
     dtype: &str,
     shape: &[usize],
 ) -> PyResult<Bound<'py, PyAny>> {
     let numpy = py.import("numpy")?;
-    let flat = numpy.call_method1("frombuffer", (buffer, numpy.getattr(dtype)?))?;
-    flat.call_method1("reshape", (PyTuple::new(py, shape)?,))
+    let view = buffer.call_method1("view", (numpy.getattr(dtype)?,))?;
+    view.call_method1("reshape", (PyTuple::new(py, shape)?,))
 }
 
-/// Whether `object` is referred to by this one reference only.
-fn only_here(object: &Bound<'_, PyByteArray>) -> bool {
+/// Whether `object` is referred to by this one reference only (a NumPy view of an array
+/// holds a reference to it).
+fn only_here(object: &Bound<'_, PyAny>) -> bool {
     // SAFETY: a live object (the `Bound` holds a reference) read with the GIL held.
     unsafe { pyo3::ffi::Py_REFCNT(object.as_ptr()) == 1 }
 }
 
+/// The planes' or masks' memory of a batch: a flat `uint8` NumPy array made by
+/// `numpy.zeros` (NumPy's allocator maps a large array's memory lazily, already zero, and
+/// asks Linux for huge pages: a 180 MB batch costs a few hundred page faults, not 45,000).
+struct Buffer<'py> {
+    array: Bound<'py, PyAny>,
+    /// Where its bytes start, and how many.
+    data: usize,
+    len: usize,
+}
+
+impl<'py> Buffer<'py> {
+    fn new(array: Bound<'py, PyAny>) -> PyResult<Self> {
+        let len = array.len()?;
+        let data = if len == 0 {
+            0
+        } else {
+            array
+                .getattr("__array_interface__")?
+                .get_item("data")?
+                .get_item(0)?
+                .extract()?
+        };
+        Ok(Buffer { array, data, len })
+    }
+
+    /// Its bytes, to write a batch into.
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        if self.len == 0 {
+            return &mut [];
+        }
+        // SAFETY: `data` and `len` are the memory of a C-contiguous, writable `uint8` array
+        // that owns it (made by `numpy.zeros` in `PositionBatches::buffer`), alive while
+        // `self` holds it, and only through `&mut self`. The array is new or a spare that
+        // only `PositionBatches::spare` referred to (a reference count of 1, read with the
+        // GIL held, taken out of the spares under their lock): no Python code can reach it,
+        // so none reads, writes or frees its memory while the slice lives; it is handed out
+        // (as a view) only after the slice's last use.
+        unsafe { std::slice::from_raw_parts_mut(self.data as *mut u8, self.len) }
+    }
+}
+
 impl PositionBatches {
-    /// A bytearray of `len` bytes for a batch's planes or masks: a spare one nothing else
-    /// refers to (true: to be zeroed), else a new one (zeroed).
-    fn bytearray<'py>(
-        &self,
-        py: Python<'py>,
-        len: usize,
-    ) -> PyResult<(Bound<'py, PyByteArray>, bool)> {
+    /// A buffer of `len` bytes for a batch's planes or masks: a spare one nothing else
+    /// refers to (true: to be zeroed), else a new one (zero).
+    fn buffer<'py>(&self, py: Python<'py>, len: usize) -> PyResult<(Buffer<'py>, bool)> {
         if len > 0 {
             let mut spare = self
                 .spare
@@ -423,24 +466,26 @@ impl PositionBatches {
                 .map_err(|_| PyRuntimeError::new_err("the reader failed"))?;
             let free = spare
                 .iter()
-                .position(|b| only_here(b.bind(py)) && b.bind(py).len() == len);
+                .position(|b| only_here(b.bind(py)) && b.bind(py).len().ok() == Some(len));
             if let Some(i) = free {
-                return Ok((spare.remove(i).into_bound(py), true));
+                return Ok((Buffer::new(spare.remove(i).into_bound(py))?, true));
             }
         }
-        Ok((PyByteArray::new_with(py, len, |_| Ok(()))?, false))
+        let numpy = py.import("numpy")?;
+        let array = numpy.call_method1("zeros", (len, numpy.getattr("uint8")?))?;
+        Ok((Buffer::new(array)?, false))
     }
 
-    /// Keeps a batch's bytearray to write again later.
-    fn keep(&self, array: &Bound<'_, PyByteArray>) -> PyResult<()> {
-        if array.len() == 0 {
+    /// Keeps a batch's buffer to write again later.
+    fn keep(&self, buffer: Buffer<'_>) -> PyResult<()> {
+        if buffer.len == 0 {
             return Ok(());
         }
         let mut spare = self
             .spare
             .lock()
             .map_err(|_| PyRuntimeError::new_err("the reader failed"))?;
-        spare.push(array.clone().unbind());
+        spare.push(buffer.array.unbind());
         if spare.len() > SPARE_ARRAYS {
             spare.remove(0);
         }
@@ -504,13 +549,9 @@ impl PositionBatches {
             0
         };
         let mask_bytes = if wanted.mask { n * vocab.len() } else { 0 };
-        let (planes_array, planes_used) = self.bytearray(py, plane_bytes)?;
-        let (mask_array, mask_used) = self.bytearray(py, mask_bytes)?;
-        // SAFETY: two distinct bytearrays, each new or a spare that only `self.spare` referred
-        // to (a reference count of 1, read with the GIL held, and taken out of the spares
-        // under their lock): no Python code can reach them, so none reads, writes or resizes
-        // them while these slices live; they are handed out only after the slices' last use.
-        let arrays = unsafe { (planes_array.as_bytes_mut(), mask_array.as_bytes_mut()) };
+        let (mut planes_buffer, planes_used) = self.buffer(py, plane_bytes)?;
+        let (mut mask_buffer, mask_used) = self.buffer(py, mask_bytes)?;
+        let arrays = (planes_buffer.bytes_mut(), mask_buffer.bytes_mut());
         let zero = planes_used || mask_used;
         let small = py.detach(|| encode_parallel(&segments, arrays, zero, vocab, wanted, threads));
         drop(segments);
@@ -524,9 +565,9 @@ impl PositionBatches {
                     let list = PyList::new(py, &small.fen)?;
                     numpy.call_method1("array", (list, numpy.getattr("object_")?))?
                 }
-                "planes" => shaped(py, planes_array.clone(), "bool_", &[n, 12, 8, 8])?,
+                "planes" => shaped(py, &planes_buffer.array, "bool_", &[n, 12, 8, 8])?,
                 "move" => array(py, &small.mv, "int32", &[n])?,
-                "mask" => shaped(py, mask_array.clone(), "bool_", &[n, vocab.len()])?,
+                "mask" => shaped(py, &mask_buffer.array, "bool_", &[n, vocab.len()])?,
                 "turn" => array(py, &small.turn, "bool_", &[n])?,
                 "result" => array(py, &small.result, "int8", &[n])?,
                 "white_elo" => array(py, &small.white_elo, "int32", &[n])?,
@@ -537,8 +578,8 @@ impl PositionBatches {
             };
             out.set_item(name, value)?;
         }
-        self.keep(&planes_array)?;
-        self.keep(&mask_array)?;
+        self.keep(planes_buffer)?;
+        self.keep(mask_buffer)?;
         Ok(Some(out))
     }
 }
