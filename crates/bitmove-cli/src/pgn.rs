@@ -100,13 +100,7 @@ pub(crate) fn run(args: &PgnArgs) -> Result<u8, Failure> {
             }
             Ok(())
         };
-        if threads <= 1 {
-            reader
-                .map(|game| game.map(&summarize))
-                .try_for_each(&mut each)?;
-        } else {
-            reader.par_map(threads, summarize).try_for_each(&mut each)?;
-        }
+        reader.par_map(threads, summarize).try_for_each(&mut each)?;
         done_bytes += count.load(Ordering::Relaxed);
     }
     if let Some(out) = positions.as_mut() {

@@ -413,6 +413,19 @@ fn threads_give_the_games_of_one_thread_in_order() {
             .expect("read");
         assert_eq!(parallel, expected, "{threads} threads");
     }
+    // One thread is the caller's: no thread is started, the input is read as games are
+    // asked for (its progress too), and a game is read where it lies.
+    let here = std::thread::current().id();
+    let mut one =
+        Reader::new(Cursor::new(plain.clone())).par_map(1, |_| std::thread::current().id());
+    assert_eq!(one.bytes_read(), 0);
+    assert_eq!(one.next().transpose().expect("read"), Some(here));
+    assert!(one.bytes_read() > 0);
+    assert!(one.all(|id| id.is_ok_and(|id| id == here)));
+    assert_eq!(one.bytes_read(), plain.len() as u64);
+    let mut two =
+        Reader::new(Cursor::new(plain.clone())).par_map(2, |_| std::thread::current().id());
+    assert!(two.all(|id| id.is_ok_and(|id| id != here)));
     // Many small games: many batches, still in order.
     let many = "1. e4 e5 *\n\n1. d4 *\n\n".repeat(2000);
     let lens: Vec<usize> = Reader::new(Cursor::new(many))

@@ -1,5 +1,6 @@
 //! Threads over one input: one thread cuts the input into games (a cheap line scan), the
-//! workers replay them in batches, and the results come back in input order.
+//! workers replay them in batches, and the results come back in input order. On one thread,
+//! no thread is started: the games are read and mapped as they are asked for.
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead};
@@ -28,18 +29,31 @@ type Work = (usize, io::Result<Vec<RawGame>>);
 /// Dropping it stops the workers (each finishes the batch it is on); the thread that reads
 /// the input stops at its next batch.
 pub struct ParMap<T> {
-    results: Receiver<(usize, io::Result<Vec<T>>)>,
-    waiting: BTreeMap<usize, io::Result<Vec<T>>>,
-    current: std::vec::IntoIter<T>,
-    next: usize,
-    done: bool,
+    source: Source<T>,
     bytes: Arc<AtomicU64>,
 }
 
+/// Where a [`ParMap`]'s results come from.
+enum Source<T> {
+    /// The workers' batches, numbered in input order.
+    Threads {
+        results: Receiver<(usize, io::Result<Vec<T>>)>,
+        waiting: BTreeMap<usize, io::Result<Vec<T>>>,
+        current: std::vec::IntoIter<T>,
+        next: usize,
+        done: bool,
+    },
+    /// One thread: the reader itself, read on the caller's thread.
+    Inline(Box<dyn Iterator<Item = io::Result<T>> + Send>),
+}
+
 impl<R: BufRead + Send + 'static> Reader<R> {
-    /// Replays the games on `threads` threads (at least one) and hands each [`Game`] to
-    /// `f` on the thread that replayed it; the results come back in input order. A thread
-    /// more reads the input and cuts it into games.
+    /// Replays the games on `threads` threads and hands each [`Game`] to `f` on the thread
+    /// that replayed it; the results come back in input order. A thread more reads the
+    /// input and cuts it into games. With `threads` 1 (or 0) no thread is started: each game
+    /// is read, replayed and given to `f` on the caller's thread when it is asked for, as the
+    /// [`Reader`]'s own iterator does (which reads a game where it lies in the input's
+    /// buffer, without the copy handed to a worker).
     ///
     /// ```
     /// use bitmove::pgn::Reader;
@@ -57,12 +71,24 @@ impl<R: BufRead + Send + 'static> Reader<R> {
         T: Send + 'static,
         F: Fn(Game) -> T + Send + Sync + 'static,
     {
-        let threads = threads.max(1);
+        let bytes = Arc::new(AtomicU64::new(0));
+        if threads <= 1 {
+            let read_bytes = Arc::clone(&bytes);
+            let mut reader = self;
+            let games = core::iter::from_fn(move || {
+                let game = reader.next();
+                read_bytes.store(reader.bytes_read(), Ordering::Relaxed);
+                game
+            });
+            return ParMap {
+                source: Source::Inline(Box::new(games.map(move |game| game.map(&f)))),
+                bytes,
+            };
+        }
         let (work_sender, work) = sync_channel::<Work>(threads * 2);
         let (result_sender, results) = sync_channel(threads * 2);
         let work = Arc::new(Mutex::new(work));
         let f = Arc::new(f);
-        let bytes = Arc::new(AtomicU64::new(0));
         for _ in 0..threads {
             let (work, results, f) = (Arc::clone(&work), result_sender.clone(), Arc::clone(&f));
             std::thread::spawn(move || worker(&work, &results, &*f));
@@ -82,11 +108,13 @@ impl<R: BufRead + Send + 'static> Reader<R> {
             }
         });
         ParMap {
-            results,
-            waiting: BTreeMap::new(),
-            current: Vec::new().into_iter(),
-            next: 0,
-            done: false,
+            source: Source::Threads {
+                results,
+                waiting: BTreeMap::new(),
+                current: Vec::new().into_iter(),
+                next: 0,
+                done: false,
+            },
             bytes,
         }
     }
@@ -149,33 +177,43 @@ impl<T> Iterator for ParMap<T> {
     type Item = io::Result<T>;
 
     fn next(&mut self) -> Option<io::Result<T>> {
+        let (results, waiting, current, next, done) = match &mut self.source {
+            Source::Inline(games) => return games.next(),
+            Source::Threads {
+                results,
+                waiting,
+                current,
+                next,
+                done,
+            } => (results, waiting, current, next, done),
+        };
         loop {
-            if let Some(item) = self.current.next() {
+            if let Some(item) = current.next() {
                 return Some(Ok(item));
             }
-            if self.done {
+            if *done {
                 return None;
             }
-            let batch = match self.waiting.remove(&self.next) {
+            let batch = match waiting.remove(next) {
                 Some(batch) => batch,
-                None => match self.results.recv() {
-                    Ok((seq, batch)) if seq == self.next => batch,
+                None => match results.recv() {
+                    Ok((seq, batch)) if seq == *next => batch,
                     Ok((seq, batch)) => {
-                        self.waiting.insert(seq, batch);
+                        waiting.insert(seq, batch);
                         continue;
                     }
                     // Every thread is done and every batch was handed over.
                     Err(_) => {
-                        self.done = true;
+                        *done = true;
                         return None;
                     }
                 },
             };
-            self.next += 1;
+            *next += 1;
             match batch {
-                Ok(items) => self.current = items.into_iter(),
+                Ok(items) => *current = items.into_iter(),
                 Err(e) => {
-                    self.done = true;
+                    *done = true;
                     return Some(Err(e));
                 }
             }
