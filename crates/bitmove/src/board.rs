@@ -950,7 +950,7 @@ mod tests {
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "bbqrknrn/pppppppp/8/8/8/8/PPPPPPPP/BBQRKNRN w GDgd - 0 1",
         ];
-        let mut seed = 0x853c_49e6_748f_ea9bu64;
+        let mut rng = crate::test_rng::Lcg::new(0x853c_49e6_748f_ea9b);
         let mut checked = 0;
         for fen in starts {
             for _ in 0..40 {
@@ -971,10 +971,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    seed = seed
-                        .wrapping_mul(6_364_136_223_846_793_005)
-                        .wrapping_add(1_442_695_040_888_963_407);
-                    let mv = moves[(seed >> 33) as usize % moves.len()];
+                    let mv = moves[(rng.next_u64() >> 33) as usize % moves.len()];
                     board.play_unchecked(mv);
                 }
             }

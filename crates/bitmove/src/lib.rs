@@ -206,6 +206,8 @@ mod see;
 mod serde_impls;
 mod square;
 mod status;
+#[cfg(test)]
+mod test_rng;
 mod uci;
 #[cfg(feature = "std")]
 mod unique;

@@ -176,13 +176,8 @@ pub(crate) fn random_texts<'p>(
     count: usize,
     seed: u64,
 ) -> impl Iterator<Item = std::vec::Vec<u8>> + 'p {
-    let mut seed = seed;
-    let mut next = move || {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        seed >> 33
-    };
+    let mut rng = crate::test_rng::Lcg::new(seed);
+    let mut next = move || rng.next_u64() >> 33;
     (0..count).map(move |_| {
         let len = next() % 64;
         let mut text = std::vec::Vec::new();

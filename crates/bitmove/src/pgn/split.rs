@@ -856,9 +856,9 @@ mod tests {
             in_comment
         }
         let alphabet = b"{};%x e4\r\n";
-        let mut seed = 0x1234_5678_9abc_def0u64;
+        let mut rng = crate::test_rng::Lcg::new(0x1234_5678_9abc_def0);
         for _ in 0..20_000 {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let seed = rng.next_u64();
             let len = (seed >> 59) as usize;
             let line: Vec<u8> = (0..len)
                 .map(|i| alphabet[((seed >> (i * 3 % 56)) % alphabet.len() as u64) as usize])
