@@ -112,14 +112,20 @@ impl<'a> Tokens<'a> {
     /// A line end outside a comment was just passed: counted (an open tokenizer), and true
     /// when the line it starts ends the game; else a `%` line (an escape, when `%` is in
     /// the first column) is skipped.
+    #[inline]
     fn past_line_end(&mut self) -> bool {
+        let first = self.text.get(self.at).copied();
         if self.open {
             self.newlines += 1;
-            if self.game_ends_at_line(false) {
+            // Only a line that starts with `[` or whitespace can end the game: the usual
+            // line, a move or a move number, is told at once, without the call.
+            if first.is_some_and(|b| b == b'[' || b.is_ascii_whitespace())
+                && self.game_ends_at_line(false)
+            {
                 return true;
             }
         }
-        if self.text.get(self.at) == Some(&b'%') {
+        if first == Some(b'%') {
             self.skip_line();
         }
         false
