@@ -114,18 +114,27 @@ impl<'a> Tokens<'a> {
     /// the first column) is skipped.
     #[inline]
     fn past_line_end(&mut self) -> bool {
-        let first = self.text.get(self.at).copied();
+        match self.text.get(self.at) {
+            // A line that starts with a move or a move number (nearly every line) neither
+            // ends the game nor is skipped: told here, without a call.
+            Some(&b) if b != b'[' && b != b'%' && !b.is_ascii_whitespace() => {
+                self.newlines += usize::from(self.open);
+                false
+            }
+            _ => self.past_other_line_end(),
+        }
+    }
+
+    /// [`Tokens::past_line_end`] for a line that may end the game or be skipped.
+    #[inline(never)]
+    fn past_other_line_end(&mut self) -> bool {
         if self.open {
             self.newlines += 1;
-            // Only a line that starts with `[` or whitespace can end the game: the usual
-            // line, a move or a move number, is told at once, without the call.
-            if first.is_some_and(|b| b == b'[' || b.is_ascii_whitespace())
-                && self.game_ends_at_line(false)
-            {
+            if self.game_ends_at_line(false) {
                 return true;
             }
         }
-        if first == Some(b'%') {
+        if self.text.get(self.at) == Some(&b'%') {
             self.skip_line();
         }
         false
