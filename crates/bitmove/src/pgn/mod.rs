@@ -158,6 +158,64 @@ fn find_either_sse2(a: u8, b: u8, text: &[u8]) -> Result<Option<usize>, usize> {
     Err(at)
 }
 
+/// The first `a` or `b` in `text` (the rest of a long comment: an engine's comments run to
+/// hundreds of bytes): 64 bytes at a time with AVX2 when the CPU has it, else `memchr2`.
+/// Measured over the comments of a TCEC file (AMD Zen 4), 6.5-7 ns a comment against
+/// `memchr2`'s 10-16 (its loop takes 32 bytes a step and tests both bytes separately).
+#[inline]
+pub(crate) fn find_either(a: u8, b: u8, text: &[u8]) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (asked above), all that `find_either_avx2` is compiled for.
+        #[allow(unsafe_code)]
+        return unsafe { find_either_avx2(a, b, text) };
+    }
+    memchr::memchr2(a, b, text)
+}
+
+/// [`find_either`], 64 bytes a step: two 32-byte blocks, one test of both for either byte.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn find_either_avx2(a: u8, b: u8, text: &[u8]) -> Option<usize> {
+    use core::arch::x86_64::{
+        __m256i, _mm256_cmpeq_epi8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set_epi64x,
+        _mm256_set1_epi8, _mm256_testz_si256,
+    };
+    let (va, vb) = (_mm256_set1_epi8(a as i8), _mm256_set1_epi8(b as i8));
+    // The bytes equal to `a` or `b` in a block of 32 (the words compile to one load).
+    let hits = |block: &[u8]| -> __m256i {
+        let word = |i: usize| {
+            let mut word = [0; 8];
+            word.copy_from_slice(&block[i..i + 8]);
+            i64::from_le_bytes(word)
+        };
+        let v = _mm256_set_epi64x(word(24), word(16), word(8), word(0));
+        _mm256_or_si256(_mm256_cmpeq_epi8(v, va), _mm256_cmpeq_epi8(v, vb))
+    };
+    let mask = |hits: __m256i| u64::from(_mm256_movemask_epi8(hits) as u32);
+    let mut at = 0;
+    while let Some(block) = text.get(at..at + 64) {
+        let (low, high) = (hits(&block[..32]), hits(&block[32..]));
+        let either = _mm256_or_si256(low, high);
+        if _mm256_testz_si256(either, either) == 0 {
+            let found = mask(low) | mask(high) << 32;
+            return Some(at + found.trailing_zeros() as usize);
+        }
+        at += 64;
+    }
+    if let Some(block) = text.get(at..at + 32) {
+        let found = mask(hits(block));
+        if found != 0 {
+            return Some(at + found.trailing_zeros() as usize);
+        }
+        at += 32;
+    }
+    text[at..]
+        .iter()
+        .position(|&x| x == a || x == b)
+        .map(|n| at + n)
+}
+
 /// The first `needle` in `text` (a comment, a tag value): a plain loop for short texts,
 /// where `memchr` falls back to a slower byte loop of its own after its set-up (measured:
 /// some 130 instructions a call on a 16-byte comment), and `memchr` for long ones.
@@ -186,4 +244,49 @@ pub(crate) fn random_texts<'p>(
         }
         text
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::vec::Vec;
+
+    /// The first `a` or `b`, byte by byte: the oracle for the block searches.
+    fn plain(a: u8, b: u8, text: &[u8]) -> Option<usize> {
+        text.iter().position(|&x| x == a || x == b)
+    }
+
+    /// Texts of every length up to a few blocks, with the first hit at every place (or none),
+    /// at every alignment, hits after it too, and bytes that differ from `a`/`b` by one bit.
+    #[test]
+    fn block_searches_find_the_first_of_two_bytes() {
+        let mut rng = crate::test_rng::Lcg::new(31);
+        let filler = [b'|', b'~', b'\x0b', b'x', b'\x8a', b'\xfd'];
+        let backing: Vec<u8> = (0..400)
+            .map(|_| filler[(rng.next_u64() >> 33) as usize % filler.len()])
+            .collect();
+        for start in 0..8 {
+            for len in 0..200 {
+                for first in (0..=len).step_by(1 + len / 40) {
+                    let mut text = backing[start..start + len].to_vec();
+                    if first < len {
+                        text[first] = if first % 2 == 0 { b'}' } else { b'\n' };
+                        for later in text.iter_mut().skip(first + 1).step_by(7) {
+                            *later = b'}';
+                        }
+                    }
+                    let want = plain(b'}', b'\n', &text);
+                    assert_eq!(want, (first < len).then_some(first));
+                    assert_eq!(super::find_either(b'}', b'\n', &text), want, "{text:?}");
+                    let near = match super::find_either_near(b'}', b'\n', &text) {
+                        Ok(found) => found,
+                        Err(from) => {
+                            assert!(plain(b'}', b'\n', &text[..from]).is_none());
+                            plain(b'}', b'\n', &text[from..]).map(|n| from + n)
+                        }
+                    };
+                    assert_eq!(near, want, "{text:?}");
+                }
+            }
+        }
+    }
 }

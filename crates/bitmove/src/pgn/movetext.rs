@@ -206,7 +206,7 @@ impl<'a> Tokens<'a> {
             let rest = &self.text[self.at..];
             let found = match near {
                 Ok(found) => found,
-                Err(from) => memchr::memchr2(b'}', b'\n', &rest[from..]).map(|n| from + n),
+                Err(from) => super::find_either(b'}', b'\n', &rest[from..]).map(|n| from + n),
             };
             let Some(n) = found else {
                 self.at = self.text.len();
