@@ -6,7 +6,7 @@
 //! `par_map` cuts before it replays them.
 #![no_main]
 
-use bitmove::pgn::{NULL_MOVE, Reader, Visitor};
+use bitmove::pgn::{Reader, Visitor, NULL_MOVE};
 use bitmove::{Board, Move};
 use libfuzzer_sys::fuzz_target;
 
@@ -31,13 +31,19 @@ fuzz_target!(|data: &[u8]| {
         .collect();
     let small_reads = std::io::BufReader::with_capacity(1 + data.len() % 61, data);
     let copied = Reader::new(small_reads).map(|game| game.expect("reading a slice cannot fail"));
-    assert!(copied.eq(in_place.iter().cloned()), "in place and copied differ");
+    assert!(
+        copied.eq(in_place.iter().cloned()),
+        "in place and copied differ"
+    );
     // `par_map` cuts every game before replaying it; `Reader::new` over a slice reads most
     // games open (the tokenizer finds their end).
     let cut_first = Reader::new(std::io::Cursor::new(data.to_vec()))
         .par_map(1, |game| game)
         .map(|game| game.expect("reading a slice cannot fail"));
-    assert!(cut_first.eq(in_place.iter().cloned()), "read open and cut first differ");
+    assert!(
+        cut_first.eq(in_place.iter().cloned()),
+        "read open and cut first differ"
+    );
     for game in in_place {
         let mut board = game.start.clone();
         for position in game.positions() {
@@ -45,7 +51,9 @@ fuzz_target!(|data: &[u8]| {
             assert!(position.mv == NULL_MOVE || board.is_legal(position.mv));
             let _ = (position.fen(), position.uci());
             board = match position.mv {
-                NULL_MOVE => board.null_move().expect("a null move is never played in check"),
+                NULL_MOVE => board
+                    .null_move()
+                    .expect("a null move is never played in check"),
                 mv => {
                     board.play(mv).expect("legal");
                     board
@@ -61,7 +69,10 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let mut reader = Reader::new(data);
-    while reader.visit(&mut Everything).expect("reading a slice cannot fail") {}
+    while reader
+        .visit(&mut Everything)
+        .expect("reading a slice cannot fail")
+    {}
     // Compressed input: a corrupt stream is an error, never a panic.
     if let Ok(reader) = Reader::from_read(data) {
         for game in reader {
