@@ -644,6 +644,8 @@ impl Board {
     }
 
     /// Whether some pawn of the side to move may legally take en passant on `ep`.
+    // (Used by the std-only modules: distinct positions, history, PGN.)
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn en_passant_capturable<S: Sliders>(&self, s: S, ep: Square) -> bool {
         let us = self.side;
         let king = self.king(us);

@@ -102,6 +102,8 @@ impl Pext {
     }
 
     /// The bits of `value` under `mask`, packed to the bottom: the PEXT instruction itself.
+    // (Used by the std-only modules: distinct positions, history, PGN.)
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     #[inline(always)]
     pub(crate) fn extract(self, value: u64, mask: u64) -> u64 {
         pext(value, mask)
