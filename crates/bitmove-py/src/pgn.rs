@@ -30,6 +30,7 @@ pub(crate) fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_game_events, &m)?)?;
     m.add_function(wrap_pyfunction!(clock, &m)?)?;
     m.add_function(wrap_pyfunction!(eval, &m)?)?;
+    m.add_function(wrap_pyfunction!(eval_depth, &m)?)?;
     m.add_function(wrap_pyfunction!(games, &m)?)?;
     m.add_function(wrap_pyfunction!(crate::positions::positions, &m)?)?;
     m.add_function(wrap_pyfunction!(vocabulary, &m)?)?;
@@ -335,6 +336,12 @@ fn eval(comment: &str) -> Option<(bool, i64)> {
         Eval::Centipawns(cp) => (false, cp),
         Eval::Mate(n) => (true, n),
     })
+}
+
+/// The search depth of a comment's evaluation, `[%eval 0.17,20]`: 20; None when not written.
+#[pyfunction]
+fn eval_depth(comment: &str) -> Option<u32> {
+    lib::eval_depth(comment.as_bytes())
 }
 
 // ---------------------------------------------------------------------------------------

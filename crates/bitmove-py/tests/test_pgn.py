@@ -245,6 +245,67 @@ def test_scores_are_python_chess_pov_scores():
     assert second.eval().black() == bitmove.pgn.Mate(3)
 
 
+EVAL_TEXTS = [
+    "[%eval 0.17]",
+    "[%eval -0.5]",
+    "[%eval 0]",
+    "[%eval 0.00,30]",
+    "[%eval 0,1]",
+    "[%eval -77,23]",
+    "[%eval #3]",
+    "[%eval #-4]",
+    "[%eval #0]",
+    "[%eval #+2,40]",
+    "[%eval +1.5] [%eval 2]",
+    "[%eval 0.123]",
+    "no eval",
+]
+
+
+@pytest.mark.parametrize("text", EVAL_TEXTS)
+def test_scores_match_python_chess_from_either_side(text):
+    # After White's move (Black to move) and after Black's: python-chess keeps the score
+    # relative to the side to move, and the mated side of `#0` is the side to move.
+    pgn = f"1. e4 {{ {text} }} e5 {{ {text} }} *\n"
+    mine = list(bitmove.pgn.read_game(io.StringIO(pgn)).mainline())
+    theirs = list(chess.pgn.read_game(io.StringIO(pgn)).mainline())
+    for node, other in zip(mine, theirs):
+        ours, expected = node.eval(), other.eval()
+        assert (ours is None) == (expected is None), text
+        assert node.eval_depth() == other.eval_depth(), text
+        if expected is None:
+            continue
+        assert ours.turn == expected.turn, text
+        assert repr(ours) == repr(expected), text
+        assert str(ours.relative) == str(expected.relative), text
+        for side in (chess.WHITE, chess.BLACK):
+            mine_score, their_score = ours.pov(side), expected.pov(side)
+            assert repr(mine_score) == repr(their_score), (text, side)
+            assert mine_score == their_score and their_score == mine_score, (text, side)
+            assert mine_score.score(mate_score=1000) == their_score.score(mate_score=1000)
+            assert mine_score.mate() == their_score.mate(), (text, side)
+
+
+def test_scores_print_as_python_chess_prints_them():
+    Cp, Mate = bitmove.pgn.Cp, bitmove.pgn.Mate
+    for ours, theirs in [
+        (Cp(0), chess.engine.Cp(0)),
+        (Cp(17), chess.engine.Cp(17)),
+        (Cp(-5), chess.engine.Cp(-5)),
+        (Mate(3), chess.engine.Mate(3)),
+        (Mate(-2), chess.engine.Mate(-2)),
+        (Mate(0), chess.engine.Mate(0)),
+        (-Mate(0), -chess.engine.Mate(0)),
+        (bitmove.pgn.MateGiven, chess.engine.MateGiven),
+    ]:
+        assert (repr(ours), str(ours)) == (repr(theirs), str(theirs))
+        negated_twice = -(-ours)  # noqa: B002 (two negations, not a decrement)
+        assert ours == theirs and theirs == ours and hash(ours) == hash(negated_twice)
+        assert ours.mate() == theirs.mate() and ours.score() == theirs.score()
+        assert ours.score(mate_score=500) == theirs.score(mate_score=500)
+    assert Cp(1) != chess.engine.Cp(2) and Mate(1) != chess.engine.MateGiven
+
+
 def test_read_game_passes_readline_errors_on():
     class Broken:
         def readline(self):

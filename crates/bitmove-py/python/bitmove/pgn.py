@@ -150,11 +150,18 @@ class Score:
         raise NotImplementedError
 
     def _key(self) -> tuple:
-        raise NotImplementedError
+        # (mate, score with a mate worth 10^6): tells Mate(0) (mated) from MateGiven.
+        return (self.mate(), self.score(mate_score=1_000_000))
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Score):
-            return self._key() == other._key()
+        # Also equal to python-chess's own scores (any object with its `mate` and `score`).
+        mate, score = getattr(other, "mate", None), getattr(other, "score", None)
+        if isinstance(other, Score) or (callable(mate) and callable(score)):
+            try:
+                key = (mate(), score(mate_score=1_000_000))  # type: ignore[misc]
+            except TypeError:
+                return NotImplemented
+            return self._key() == key
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -178,14 +185,11 @@ class Cp(Score):
     def __neg__(self) -> Cp:
         return Cp(-self.cp)
 
-    def _key(self) -> tuple:
-        return ("cp", self.cp)
-
     def __repr__(self) -> str:
-        return f"Cp({self.cp:+d})"
+        return f"Cp({self})"
 
     def __str__(self) -> str:
-        return f"{self.cp:+d}"
+        return f"+{self.cp}" if self.cp > 0 else str(self.cp)
 
 
 class Mate(Score):
@@ -204,17 +208,39 @@ class Mate(Score):
     def mate(self) -> int:
         return self.moves
 
-    def __neg__(self) -> Mate:
-        return Mate(-self.moves)
-
-    def _key(self) -> tuple:
-        return ("mate", self.moves)
+    def __neg__(self) -> Score:
+        # `Mate(0)`: the side is mated; the other side has given mate.
+        return MateGiven if self.moves == 0 else Mate(-self.moves)
 
     def __repr__(self) -> str:
-        return f"Mate({self.moves:+d})"
+        return f"Mate({str(self).lstrip('#')})"
 
     def __str__(self) -> str:
-        return f"#{self.moves:+d}"
+        return f"#+{self.moves}" if self.moves > 0 else f"#-{abs(self.moves)}"
+
+
+class _MateGiven(Score):
+    """The side has given mate: ``-Mate(0)``, python-chess's ``MateGiven``."""
+
+    __slots__ = ()
+
+    def score(self, *, mate_score: int | None = None) -> int | None:
+        return mate_score
+
+    def mate(self) -> int:
+        return 0
+
+    def __neg__(self) -> Mate:
+        return Mate(0)
+
+    def __repr__(self) -> str:
+        return "MateGiven"
+
+    def __str__(self) -> str:
+        return "#+0"
+
+
+MateGiven = _MateGiven()
 
 
 class PovScore:
@@ -433,13 +459,23 @@ class GameNode:
         return _pgn.clock(self.comment)
 
     def eval(self) -> PovScore | None:
-        """The evaluation in the comment, ``[%eval 0.17]`` or ``[%eval #-4]``, from
-        White's view; None when absent."""
+        """The evaluation in the comment, ``[%eval 0.17]`` or ``[%eval #-4]`` (written from
+        White's view), relative to the side to move as python-chess gives it (``white()``,
+        ``pov(color)``); ``#0``: the side to move is mated. None when absent."""
         found = _pgn.eval(self.comment)
         if found is None:
             return None
         is_mate, value = found
-        return PovScore(Mate(value) if is_mate else Cp(value), True)
+        turn = self.turn()
+        if is_mate and value == 0:
+            return PovScore(Mate(0), turn)
+        score = Mate(value) if is_mate else Cp(value)
+        return PovScore(score if turn else -score, turn)
+
+    def eval_depth(self) -> int | None:
+        """The search depth of the comment's evaluation, ``[%eval 0.17,20]``: 20; None when
+        not written."""
+        return _pgn.eval_depth(self.comment)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} at {id(self):#x}>"
@@ -750,6 +786,7 @@ __all__ = [
     "Headers",
     "Mainline",
     "Mate",
+    "MateGiven",
     "NullMove",
     "PovScore",
     "Score",

@@ -68,6 +68,31 @@ pub fn eval(comment: &[u8]) -> Option<Eval> {
     eval
 }
 
+/// The search depth of the evaluation in a comment, `[%eval 0.17,20]`: the number after the
+/// comma of the command [`eval`] reads; `None` when that command has none (or there is no
+/// evaluation). python-chess's `eval_depth`.
+///
+/// ```
+/// use bitmove::pgn::eval_depth;
+///
+/// assert_eq!(eval_depth(b"[%eval -77,23]"), Some(23));
+/// assert_eq!(eval_depth(b"[%eval #-4]"), None);
+/// assert_eq!(eval_depth(b"[%eval 0.123,5] [%eval 1,7]"), Some(7)); // the first well-formed
+/// ```
+pub fn eval_depth(comment: &[u8]) -> Option<u32> {
+    let mut rest = comment;
+    while let Some(at) = super::find_byte(b'[', rest) {
+        rest = &rest[at..];
+        if let Some(after) = rest.strip_prefix(b"[%eval")
+            && let Some((_, depth)) = parse_eval_and_depth(after)
+        {
+            return depth;
+        }
+        rest = &rest[1..];
+    }
+    None
+}
+
 /// Reads the clock and the evaluation of a comment into those not set yet, in one scan:
 /// the first well-formed command of each kind counts, as in [`clock`] and [`eval`].
 pub(crate) fn read_commands(comment: &[u8], clock: &mut Option<f64>, eval: &mut Option<Eval>) {
@@ -167,6 +192,11 @@ fn parse_clock(text: &[u8]) -> Option<f64> {
 
 /// `#[+-]N` or `[+-]pawns` (at most two decimals), an optional `,depth`, then `]`.
 fn parse_eval(text: &[u8]) -> Option<Eval> {
+    parse_eval_and_depth(text).map(|(eval, _)| eval)
+}
+
+/// [`parse_eval`] with the depth, when written (and below 2^32).
+fn parse_eval_and_depth(text: &[u8]) -> Option<(Eval, Option<u32>)> {
     let text = after_space(text)?;
     let (mate, text) = match text {
         [b'#', rest @ ..] => (true, rest),
@@ -197,25 +227,26 @@ fn parse_eval(text: &[u8]) -> Option<Eval> {
         let whole = if whole.is_empty() { 0 } else { number(whole)? };
         (whole.checked_mul(100)? + cents, text)
     };
-    let text = match text {
+    let (depth, text) = match text {
         [b',', rest @ ..] => {
             let (depth, rest) = digits(rest);
             if depth.is_empty() {
                 return None;
             }
-            rest
+            (number(depth).and_then(|n| u32::try_from(n).ok()), rest)
         }
-        _ => text,
+        _ => (None, text),
     };
     if text.first() != Some(&b']') {
         return None;
     }
     let value = if negative { -value } else { value };
-    Some(if mate {
+    let eval = if mate {
         Eval::Mate(value)
     } else {
         Eval::Centipawns(value)
-    })
+    };
+    Some((eval, depth))
 }
 
 #[cfg(test)]

@@ -75,7 +75,7 @@ mod reader;
 mod replay;
 mod split;
 
-pub use comments::{Eval, clock, eval};
+pub use comments::{Eval, clock, eval, eval_depth};
 pub use error::{ErrorKind, GameError};
 pub use game::{Game, Position, Positions, fen};
 pub use parallel::ParMap;
