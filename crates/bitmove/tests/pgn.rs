@@ -235,6 +235,7 @@ struct AllMoves {
     moves: Vec<(usize, String)>,
     nags: Vec<u8>,
     comments: Vec<String>,
+    errors: Vec<bitmove::pgn::GameError>,
 }
 
 impl Visitor for AllMoves {
@@ -257,6 +258,9 @@ impl Visitor for AllMoves {
     fn comment(&mut self, text: &[u8]) {
         self.comments
             .push(String::from_utf8_lossy(text).into_owned());
+    }
+    fn end_game(&mut self, outcome: Result<(), bitmove::pgn::GameError>) {
+        self.errors.extend(outcome.err());
     }
 }
 
@@ -297,6 +301,16 @@ fn variations_are_skipped_or_visited() {
     let mut reader = Reader::new(&b"1. e4 (1. Ke2) *"[..]);
     reader.visit(&mut visitor).expect("read");
     assert_eq!(visitor.moves.len(), 1);
+    let [error] = &visitor.errors[..] else {
+        panic!("one error expected: {:?}", visitor.errors);
+    };
+    assert_eq!(
+        (error.game, error.line, error.token.as_str()),
+        (0, 1, "Ke2")
+    );
+    assert_eq!(error.kind, ErrorKind::Move(SanError::Illegal));
+    // Skipped (not visited), the same variation is no error.
+    assert!(one("1. e4 (1. Ke2) *").is_ok());
 }
 
 #[test]
