@@ -1,6 +1,7 @@
 """`bitmove pgn` against python-chess on real PGN files: the same games, the same games in
-error, and for every game that replays the same moves, positions (FEN before each move and
-the final one), results, clocks and evaluations.
+error, and for every game that replays the same moves, positions (the FEN before each move:
+all the CLI writes; the final FEN and the headers are compared through the Python package,
+crates/bitmove-py/tests/test_pgn.py), results, clocks and evaluations.
 
 The files are slices of real collections (tests/data/pgn/README.md says where each comes
 from). The CLI is the release build that `cargo test --release` leaves in target/release
@@ -130,7 +131,6 @@ def test_the_same_moves_positions_clocks_and_evals(compared):
             assert mine["clock"] == node.clock(), where
             assert mine["eval"] == eval_of(node), where
             board.push(node.move)
-        assert board.fen() == game.end().board().fen(), (path.name, index)
 
 
 def test_errors_name_the_game_line_and_reason(compared):
