@@ -641,6 +641,58 @@ def test_ctrl_c_stops_positions(tmp_path):
             child.wait()
 
 
+GAMES_CHILD = """
+import sys, time
+import bitmove.pgn
+records = bitmove.pgn.games(sys.argv[1], threads=int(sys.argv[2]))
+read = 0
+try:
+    for record in records:
+        if read == 0:
+            print("started", flush=True)
+        read += 1
+        time.sleep(0.0005)  # a slow consumer: the reader's threads wait on it
+except KeyboardInterrupt:
+    stopped = time.monotonic()
+    del records  # the reader's threads stop with it
+    print("interrupted after %d games %.3f" % (read, time.monotonic() - stopped), flush=True)
+    sys.exit(0)
+print("finished?!", flush=True)
+sys.exit(1)
+"""
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_games(tmp_path, threads):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    big = tmp_path / "big.pgn"
+    chunk = (DATA / "lichess-2021-10-30.pgn").read_bytes()
+    big.write_bytes(b"\n\n".join([chunk] * 1000))  # 30,000 games: 15 s of this consumer
+    child = subprocess.Popen(
+        [sys.executable, "-c", GAMES_CHILD, str(big), str(threads)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout.readline().strip() == "started"
+        time.sleep(1.0)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        line = child.stdout.readline().strip()
+        assert child.wait(timeout=30) == 0, line
+        assert time.monotonic() - sent < 10.0
+        assert line.startswith("interrupted after"), line
+        assert 0 < int(line.split()[2]) < 30_000, line
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
 PIECES_OF_PGN = [
     b'[Event "x"]\n',
     b'[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n',
