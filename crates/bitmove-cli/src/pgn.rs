@@ -4,10 +4,8 @@
 
 use std::fmt::Write as _;
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use bitmove::pgn::{Eval, Game, GameError, Reader};
@@ -31,21 +29,6 @@ struct Totals {
     games: u64,
     positions: u64,
     errors: Vec<serde_json::Value>,
-}
-
-/// Counts the bytes read from a file, for the progress bar (compressed bytes for a
-/// compressed file, so the bar matches the file's size either way).
-struct Counting<R> {
-    inner: R,
-    count: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.count.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
 }
 
 pub(crate) fn run(args: &PgnArgs) -> Result<u8, Failure> {
@@ -73,12 +56,8 @@ pub(crate) fn run(args: &PgnArgs) -> Result<u8, Failure> {
     let mut done_bytes = 0;
     for path in &args.files {
         let cannot = |e: io::Error| Failure::input(format!("cannot read {}: {e}", path.display()));
-        let count = Arc::new(AtomicU64::new(0));
-        let file = Counting {
-            inner: File::open(path).map_err(cannot)?,
-            count: Arc::clone(&count),
-        };
-        let reader = Reader::from_read(file).map_err(cannot)?;
+        // The bar counts the file's own bytes (compressed ones for a compressed file).
+        let (reader, progress) = Reader::open_counted(path).map_err(cannot)?;
         let want_lines = positions.is_some();
         let first = totals.games as usize;
         let summarize = move |game: Game| summarize(game, first, want_lines);
@@ -95,13 +74,13 @@ pub(crate) fn run(args: &PgnArgs) -> Result<u8, Failure> {
             )?;
             if last_tick.elapsed() > Duration::from_millis(100) {
                 last_tick = Instant::now();
-                bar.set_position(done_bytes + count.load(Ordering::Relaxed));
+                bar.set_position(done_bytes + progress.bytes());
                 bar.set_message(format!("{} games", totals.games));
             }
             Ok(())
         };
         reader.par_map(threads, summarize).try_for_each(&mut each)?;
-        done_bytes += count.load(Ordering::Relaxed);
+        done_bytes += progress.bytes();
     }
     if let Some(out) = positions.as_mut() {
         out.flush()

@@ -48,14 +48,14 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
 
 # %% [markdown]
 # ## 2. A progress bar
-# `positions()` tells how many bytes of (decompressed) text it has read; for a plain file
-# that is a fraction of its size. For a compressed one the total is unknown: the bar shows
-# the counts and the speed.
+# `positions()` tells how many bytes of the file it has read (`file_bytes_read`: compressed
+# bytes for a `.pgn.zst`), so the bar is that share of the file's size, for a compressed
+# file too. It moves once per batch.
 
 
 class Progress:
     def __init__(self, path: str, enabled: bool) -> None:
-        self.total = None if path.endswith((".zst", ".gz")) else os.path.getsize(path)
+        self.total = os.path.getsize(path)
         self.enabled = enabled
         self.start = time.monotonic()
 
@@ -63,12 +63,9 @@ class Progress:
         if not self.enabled:
             return
         rate = positions / max(time.monotonic() - self.start, 1e-9)
-        if self.total:
-            share = min(done_bytes / self.total, 1.0)
-            bar = "#" * int(share * 30)
-            text = f"[{bar:<30}] {share:6.1%} {positions:,} positions {rate:,.0f}/s"
-        else:
-            text = f"{done_bytes / 1e6:,.1f} MB read, {positions:,} positions {rate:,.0f}/s"
+        share = min(done_bytes / self.total, 1.0) if self.total else 1.0
+        bar = "#" * int(share * 30)
+        text = f"[{bar:<30}] {share:6.1%} {positions:,} positions {rate:,.0f}/s"
         sys.stderr.write("\r" + text + ("\n" if final else ""))
         sys.stderr.flush()
 
@@ -115,10 +112,10 @@ def collect(args: argparse.Namespace) -> dict[str, np.ndarray]:
         for name in COLUMNS:
             parts[name].append(batch[name][keep])
         kept += int(keep.sum())
-        progress.show(batches.bytes_read, kept)
+        progress.show(batches.file_bytes_read, kept)
         if args.max_positions is not None and kept >= args.max_positions:
             break
-    progress.show(batches.bytes_read, kept, final=True)
+    progress.show(batches.file_bytes_read, kept, final=True)
     arrays = {
         name: np.concatenate(chunks) if chunks else np.zeros(0) for name, chunks in parts.items()
     }

@@ -11,7 +11,8 @@ use std::path::PathBuf;
 use std::sync::{Mutex, OnceLock};
 
 use bitmove::pgn::{
-    self as lib, ErrorKind, Eval, Game, GameError, NULL_MOVE, ParMap, Reader, Tag, Visitor,
+    self as lib, ErrorKind, Eval, FileProgress, Game, GameError, NULL_MOVE, ParMap, Reader, Tag,
+    Visitor,
 };
 use bitmove::vocab::Vocabulary;
 use bitmove::{Board, SanError};
@@ -497,6 +498,8 @@ fn record(game: Game) -> GameRecord {
 #[pyclass(module = "bitmove.pgn")]
 pub(crate) struct GameRecords {
     state: Mutex<Option<(ParMap<Game>, VecDeque<Game>)>>,
+    /// Bytes of the file read (compressed ones for a compressed file).
+    file: FileProgress,
 }
 
 /// The games of a PGN file (`.pgn`, or `.pgn.zst` / `.pgn.gz`, recognised by their first
@@ -505,14 +508,23 @@ pub(crate) struct GameRecords {
 #[pyo3(signature = (path, *, threads=None))]
 fn games(py: Python<'_>, path: PathBuf, threads: Option<usize>) -> PyResult<GameRecords> {
     let threads = threads_for(threads)?;
-    let reader = py.detach(|| open(&path))?;
+    let (reader, file) = py.detach(|| open(&path))?;
     Ok(GameRecords {
         state: Mutex::new(Some((reader.par_map(threads, |g| g), VecDeque::new()))),
+        file,
     })
 }
 
 #[pymethods]
 impl GameRecords {
+    /// Bytes of the file read so far (compressed bytes for a `.pgn.zst` or `.pgn.gz`): a
+    /// progress bar's measure against the file's size. The reader's threads read ahead of
+    /// the records handed out.
+    #[getter]
+    fn file_bytes_read(&self) -> u64 {
+        self.file.bytes()
+    }
+
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
         slf
     }

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use bitmove::Color;
-use bitmove::pgn::{Eval, Game, NULL_MOVE, ParMap};
+use bitmove::pgn::{Eval, FileProgress, Game, NULL_MOVE, ParMap};
 use bitmove::vocab::Vocabulary;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -274,6 +274,8 @@ pub(crate) struct PositionBatches {
     threads: usize,
     /// Bytes of (decompressed) input read when the last batch was made.
     bytes: AtomicU64,
+    /// Bytes of the file read (compressed ones for a compressed file).
+    file: FileProgress,
     /// The planes' and masks' arrays of the last batches: written again for a later batch
     /// once nothing else refers to them (the caller let the batch go), so that a batch does
     /// not cost fresh memory (mapping it is the larger part of a batch's time: 180 MB for the
@@ -328,7 +330,7 @@ pub(crate) fn positions(
         mask: columns.contains(&"mask"),
     };
     let threads = threads_for(threads)?;
-    let reader = py.detach(|| open(&path))?;
+    let (reader, file) = py.detach(|| open(&path))?;
     let games = reader.par_map(threads, game_rows);
     Ok(PositionBatches {
         state: Mutex::new(Some(PositionState {
@@ -341,6 +343,7 @@ pub(crate) fn positions(
         wanted,
         threads,
         bytes: AtomicU64::new(0),
+        file,
         spare: Mutex::new(Vec::new()),
     })
 }
@@ -499,6 +502,14 @@ impl PositionBatches {
     #[getter]
     fn bytes_read(&self) -> u64 {
         self.bytes.load(Ordering::Relaxed)
+    }
+
+    /// Bytes of the file read so far (compressed bytes for a `.pgn.zst` or `.pgn.gz`): a
+    /// progress bar's measure against the file's size. The reader's threads read ahead of
+    /// the batches handed out.
+    #[getter]
+    fn file_bytes_read(&self) -> u64 {
+        self.file.bytes()
     }
 
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {

@@ -4,7 +4,7 @@
 use std::io::{self, BufRead};
 use std::num::NonZeroUsize;
 
-use bitmove::pgn::Reader;
+use bitmove::pgn::{FileProgress, Reader};
 use pyo3::prelude::*;
 
 use crate::args::thread_count;
@@ -30,7 +30,10 @@ pub(crate) fn io_error(path: &std::path::Path, error: io::Error) -> PyErr {
 /// Games taken from the reader per release of the GIL, between looks for Ctrl-C.
 pub(crate) const GAMES_PER_POLL: usize = 64;
 
-/// Opens `path` for the bulk readers.
-pub(crate) fn open(path: &std::path::Path) -> PyResult<Reader<Box<dyn BufRead + Send>>> {
-    Reader::open(path).map_err(|e| io_error(path, e))
+/// Opens `path` for the bulk readers, with the count of the file's bytes read (compressed
+/// bytes for a compressed file: a progress bar's measure against the file's size).
+pub(crate) fn open(
+    path: &std::path::Path,
+) -> PyResult<(Reader<Box<dyn BufRead + Send>>, FileProgress)> {
+    Reader::open_counted(path).map_err(|e| io_error(path, e))
 }

@@ -641,6 +641,24 @@ def test_ctrl_c_stops_positions(tmp_path):
             child.wait()
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_bulk_readers_tell_the_files_bytes_read(tmp_path, threads):
+    plain = DATA / "lichess-2021-10-30.pgn"
+    packed = write_zst(plain, tmp_path / "packed.pgn.zst")
+    for path in (plain, packed):
+        size = path.stat().st_size
+        records = bitmove.pgn.games(path, threads=threads)
+        first = next(records)
+        assert first.moves and 0 < records.file_bytes_read <= size
+        assert sum(1 for _ in records) == 29
+        assert records.file_bytes_read == size, path.name
+        batches = bitmove.pgn.positions(path, threads=threads, batch_size=100, columns=["ply"])
+        assert batches.file_bytes_read == 0 or batches.file_bytes_read <= size
+        assert sum(len(b["ply"]) for b in batches) > 1000
+        assert batches.file_bytes_read == size, path.name
+        assert batches.bytes_read == plain.stat().st_size, path.name
+
+
 GAMES_CHILD = """
 import sys, time
 import bitmove.pgn

@@ -368,6 +368,35 @@ fn real_files_replay() {
     }
 }
 
+/// `Reader::open_counted` counts the file's own bytes: compressed ones for a `.pgn.zst`, all
+/// of them by the end, while `bytes_read` counts the text.
+#[test]
+fn open_counted_counts_the_files_bytes() {
+    let plain = all_data();
+    let zstd =
+        ruzstd::encoding::compress_to_vec(&plain[..], ruzstd::encoding::CompressionLevel::Fastest);
+    let dir = std::env::var_os("CARGO_TARGET_TMPDIR").map_or_else(std::env::temp_dir, Into::into);
+    for (name, bytes) in [("plain.pgn", &plain), ("packed.pgn.zst", &zstd)] {
+        let path = dir.join(format!(
+            "bitmove-open-counted-{}-{name}",
+            std::process::id()
+        ));
+        std::fs::write(&path, bytes).expect("write");
+        let (mut reader, progress) = Reader::open_counted(&path).expect("open");
+        let first = reader.next().expect("a game").expect("read");
+        assert!(first.is_ok());
+        assert!(progress.bytes() > 0 && progress.bytes() <= bytes.len() as u64);
+        let rest = reader.by_ref().count();
+        assert_eq!(1 + rest, games(&plain).len(), "{name}");
+        assert_eq!(progress.bytes(), bytes.len() as u64, "{name}");
+        assert_eq!(reader.bytes_read(), plain.len() as u64, "{name}");
+        std::fs::remove_file(&path).expect("remove");
+    }
+    assert!(zstd.len() < plain.len() / 2);
+    let missing = Reader::open_counted("/nonexistent/bitmove/x.pgn").map(|_| ());
+    assert_eq!(missing.unwrap_err().kind(), std::io::ErrorKind::NotFound);
+}
+
 #[test]
 fn compressed_input_reads_like_plain() {
     let plain = all_data();

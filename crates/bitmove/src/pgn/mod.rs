@@ -79,7 +79,7 @@ pub use comments::{Eval, clock, eval, eval_depth};
 pub use error::{ErrorKind, GameError};
 pub use game::{Game, Position, Positions, fen};
 pub use parallel::ParMap;
-pub use reader::Reader;
+pub use reader::{FileProgress, Reader};
 pub use replay::{Tag, Visitor};
 
 use crate::{Move, Square};

@@ -5,6 +5,8 @@ use std::boxed::Box;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::game::GameBuilder;
 use super::replay::replay;
@@ -121,6 +123,60 @@ impl<'a> Reader<Box<dyn BufRead + Send + 'a>> {
     /// A reader of the file at `path`, compressed or not (see [`Reader::from_read`]).
     pub fn open(path: impl AsRef<Path>) -> io::Result<Self> {
         Reader::from_read(File::open(path)?)
+    }
+
+    /// [`Reader::open`], and how much of the file it has read: the file's own bytes, so
+    /// compressed bytes for a `.pgn.zst`, for a progress bar against the file's size
+    /// ([`Reader::bytes_read`] counts the text after decompression).
+    ///
+    /// ```no_run
+    /// use bitmove::pgn::Reader;
+    ///
+    /// let path = "lichess_db_standard_rated_2013-01.pgn.zst";
+    /// let size = std::fs::metadata(path)?.len();
+    /// let (reader, progress) = Reader::open_counted(path)?;
+    /// for (i, game) in reader.enumerate() {
+    ///     let _game = game?;
+    ///     if i % 10_000 == 0 {
+    ///         eprintln!("{:.1}%", 100.0 * progress.bytes() as f64 / size as f64);
+    ///     }
+    /// }
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn open_counted(path: impl AsRef<Path>) -> io::Result<(Self, FileProgress)> {
+        let progress = FileProgress::default();
+        let file = Counted {
+            inner: File::open(path)?,
+            progress: progress.clone(),
+        };
+        Ok((Reader::from_read(file)?, progress))
+    }
+}
+
+/// The bytes read so far from a file opened by [`Reader::open_counted`]: shared with the
+/// reader (and its threads, through [`Reader::par_map`]); cheap to clone and to read from
+/// any thread.
+#[derive(Clone, Debug, Default)]
+pub struct FileProgress(Arc<AtomicU64>);
+
+impl FileProgress {
+    /// Bytes of the file read so far.
+    pub fn bytes(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// A file that counts the bytes read from it into a [`FileProgress`].
+struct Counted<R> {
+    inner: R,
+    progress: FileProgress,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.progress.0.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
     }
 }
 
