@@ -69,14 +69,20 @@ def expected_error(name, index, theirs) -> bool:
 
 
 def same_tree(ours, theirs, where):
-    assert ours.comment == theirs.comment, where
-    assert ours.nags == theirs.nags, where
-    assert [v.move.uci() for v in ours.variations] == [v.move.uci() for v in theirs.variations], (
-        where
-    )
-    for n, (mine, their) in enumerate(zip(ours.variations, theirs.variations)):
-        assert mine.starting_comment == their.starting_comment, (*where, n)
-        same_tree(mine, their, (*where, n))
+    # A walk with a stack, not recursion: a long game is a chain of thousands of nodes.
+    # Nodes are named by their depth and their index among their siblings.
+    stack = [(ours, theirs, 0, 0)]
+    while stack:
+        ours, theirs, depth, n = stack.pop()
+        at = (*where, depth, n)
+        assert ours.comment == theirs.comment, at
+        assert ours.nags == theirs.nags, at
+        assert [v.move.uci() for v in ours.variations] == [
+            v.move.uci() for v in theirs.variations
+        ], at
+        for n, (mine, their) in enumerate(zip(ours.variations, theirs.variations)):
+            assert mine.starting_comment == their.starting_comment, (*at, n)
+            stack.append((mine, their, depth + 1, n))
 
 
 def score_of(score):

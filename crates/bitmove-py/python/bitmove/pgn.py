@@ -323,6 +323,10 @@ class GameNode:
     def __init__(self) -> None:
         self.parent = None
         self.move = None
+        # The root and the depth below it, kept so that game(), ply(), turn() and eval()
+        # cost the same on the 10,000th move as on the first (python-chess walks up).
+        self._root: Game | None = None
+        self._depth = 0
         self.variations: list[ChildNode] = []
         self.comment = ""
         self.starting_comment = ""
@@ -332,11 +336,8 @@ class GameNode:
 
     def game(self) -> Game:
         """The root node."""
-        node = self
-        while node.parent is not None:
-            node = node.parent
-        assert isinstance(node, Game)
-        return node
+        assert self._root is not None
+        return self._root
 
     def root(self) -> GameNode:
         return self.game()
@@ -440,13 +441,7 @@ class GameNode:
     def ply(self) -> int:
         """Half-moves from the start of the game, counting from the start position's move
         number, as python-chess counts (``board().ply()``)."""
-        depth = 0
-        node: GameNode = self
-        while node.parent is not None:
-            depth += 1
-            node = node.parent
-        assert isinstance(node, Game)
-        return node._start_ply() + depth
+        return self.game()._start_ply() + self._depth
 
     def turn(self) -> bool:
         """The side to move at this node (True: White)."""
@@ -498,6 +493,8 @@ class ChildNode(GameNode):
     ) -> None:
         super().__init__()
         self.parent = parent
+        self._root = parent._root
+        self._depth = parent._depth + 1
         self.move = move
         self.comment = comment
         self.starting_comment = starting_comment
@@ -523,6 +520,7 @@ class Game(GameNode):
 
     def __init__(self, headers: Iterable[tuple[str, str]] | dict[str, str] | None = None) -> None:
         super().__init__()
+        self._root = self
         self.headers = Headers(headers)
         self.errors: list[Exception] = []
         self._start: tuple[str, bool] | None = None
