@@ -1,6 +1,11 @@
-"""Shared helpers: seeded random games played with python-chess as the oracle."""
+"""Shared helpers: seeded random games played with python-chess as the oracle; a Dask
+scheduler and workers as real processes on 127.0.0.1."""
 
 import random
+import socket
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -33,3 +38,54 @@ def random_game(seed, max_plies=160, start=None, chess960=False):
         board.push(move)
         boards.append(board.copy())
     return boards
+
+
+BIN = Path(sys.executable).parent
+
+
+def stop(proc):
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait()
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def dask_cluster(tmp_path):
+    """An external `dask scheduler` and two `dask worker` processes (no nanny: a killed
+    worker stays dead) on 127.0.0.1; yields (address, workers)."""
+    pytest.importorskip("distributed")
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    procs = []
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    try:
+        procs.append(
+            subprocess.Popen(
+                [str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                 "--no-dashboard"],
+                **quiet,
+            )
+        )  # fmt: skip
+        workers = [
+            subprocess.Popen(
+                [str(BIN / "dask"), "worker", address, "--nthreads", "1", "--no-nanny",
+                 "--host", "127.0.0.1", "--no-dashboard", "--local-directory", str(tmp_path)],
+                **quiet,
+            )
+            for _ in range(2)
+        ]  # fmt: skip
+        procs.extend(workers)
+        from distributed import Client
+
+        with Client(address, timeout="30s") as client:
+            client.wait_for_workers(2, timeout=60)
+        yield address, workers
+    finally:
+        for proc in procs:
+            stop(proc)

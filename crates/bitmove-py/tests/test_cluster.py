@@ -7,7 +7,6 @@ restarted, and checkpoints shared with the CLI. Every process a test starts is k
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -15,6 +14,7 @@ from pathlib import Path
 
 import bitmove
 import pytest
+from conftest import free_port, stop
 
 pytest.importorskip("distributed")
 
@@ -60,12 +60,6 @@ def driver(*args, **kwargs):
 def finish(proc, timeout=120):
     out, err = proc.communicate(timeout=timeout)
     return proc.returncode, out, err
-
-
-def stop(proc):
-    if proc.poll() is None:
-        proc.kill()
-    proc.wait()
 
 
 def unit_lines(path):
@@ -118,47 +112,6 @@ def test_a_local_cluster_of_two_workers_is_exact(tmp_path):
     assert [line.split()[0] for line in lines[2:]] == [f"{name}:" for name in whole]
     assert [int(line.split()[1]) for line in lines[2:]] == list(whole.values())
     assert len(unit_lines(checkpoint)) == len(bitmove.work_units(CHESS960, 1, chess960=True))
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture
-def dask_cluster(tmp_path):
-    """An external `dask scheduler` and two `dask worker` processes (no nanny: a killed
-    worker stays dead) on 127.0.0.1; yields (address, workers)."""
-    port = free_port()
-    address = f"tcp://127.0.0.1:{port}"
-    procs = []
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-    try:
-        procs.append(
-            subprocess.Popen(
-                [str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
-                 "--no-dashboard"],
-                **quiet,
-            )
-        )  # fmt: skip
-        workers = [
-            subprocess.Popen(
-                [str(BIN / "dask"), "worker", address, "--nthreads", "1", "--no-nanny",
-                 "--host", "127.0.0.1", "--no-dashboard", "--local-directory", str(tmp_path)],
-                **quiet,
-            )
-            for _ in range(2)
-        ]  # fmt: skip
-        procs.extend(workers)
-        from distributed import Client
-
-        with Client(address, timeout="30s") as client:
-            client.wait_for_workers(2, timeout=60)
-        yield address, workers
-    finally:
-        for proc in procs:
-            stop(proc)
 
 
 def test_a_worker_killed_mid_run_changes_nothing(dask_cluster, tmp_path):

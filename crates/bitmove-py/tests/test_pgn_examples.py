@@ -159,6 +159,23 @@ def test_dask_spreads_files_and_gathers_them_in_order(tmp_path):
     assert summaries[0] == {**summaries[2], "path": summaries[0]["path"]}
 
 
+def test_dask_on_a_running_scheduler(dask_cluster, tmp_path):
+    # `--scheduler`: an external `dask scheduler` and two `dask worker`s (conftest), which
+    # the example uses and leaves running.
+    address, workers = dask_cluster
+    names = ["masters-fischer-30.pgn", "tcec-frc-2-5.pgn", "lichess-2021-10-30.pgn"]
+    paths = [str(DATA / name) for name in names]
+    code, out, err, left = run_dask_example([*paths, "--scheduler", address])
+    assert code == 0, err
+    assert not left, left
+    summaries = [json.loads(line) for line in out.splitlines()]
+    assert [s["path"] for s in summaries] == paths
+    for name, summary in zip(names, summaries):
+        plies = python_chess_plies(DATA / name)
+        assert (summary["games"], summary["plies"]) == (len(plies), sum(p for p in plies if p))
+    assert all(worker.poll() is None for worker in workers)
+
+
 def test_dask_cluster_is_stopped_when_a_task_fails(tmp_path):
     pytest.importorskip("distributed")
     # A directory exists but is no PGN file: its task fails on a worker.
