@@ -55,37 +55,45 @@ def free_port():
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def dask_cluster(tmp_path):
-    """An external `dask scheduler` and two `dask worker` processes (no nanny: a killed
-    worker stays dead) on 127.0.0.1; yields (address, workers)."""
-    pytest.importorskip("distributed")
-    port = free_port()
-    address = f"tcp://127.0.0.1:{port}"
-    procs = []
+def start_dask(tmp_path, procs, workers=2, env=None):
+    """Starts a `dask scheduler` and `workers` `dask worker` processes (no nanny: a killed
+    worker stays dead) on 127.0.0.1, appending each to `procs` as it starts (the caller
+    stops them in a `finally`), and waits for the workers; returns (address, workers)."""
+    address = f"tcp://127.0.0.1:{free_port()}"
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-    try:
-        procs.append(
-            subprocess.Popen(
-                [str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
-                 "--no-dashboard"],
-                **quiet,
-            )
-        )  # fmt: skip
-        workers = [
+    procs.append(
+        subprocess.Popen(
+            [str(BIN / "dask"), "scheduler", "--host", "127.0.0.1",
+             "--port", address.rsplit(":", 1)[1], "--no-dashboard"],
+            **quiet,
+        )
+    )  # fmt: skip
+    started = []
+    for _ in range(workers):
+        started.append(
             subprocess.Popen(
                 [str(BIN / "dask"), "worker", address, "--nthreads", "1", "--no-nanny",
                  "--host", "127.0.0.1", "--no-dashboard", "--local-directory", str(tmp_path)],
+                env=env,
                 **quiet,
             )
-            for _ in range(2)
-        ]  # fmt: skip
-        procs.extend(workers)
-        from distributed import Client
+        )  # fmt: skip
+        procs.append(started[-1])
+    from distributed import Client
 
-        with Client(address, timeout="30s") as client:
-            client.wait_for_workers(2, timeout=60)
-        yield address, workers
+    with Client(address, timeout="30s") as client:
+        client.wait_for_workers(workers, timeout=60)
+    return address, started
+
+
+@pytest.fixture
+def dask_cluster(tmp_path):
+    """An external `dask scheduler` and two `dask worker`s on 127.0.0.1 (`start_dask`);
+    yields (address, workers) and stops them all after the test, also when it fails."""
+    pytest.importorskip("distributed")
+    procs = []
+    try:
+        yield start_dask(tmp_path, procs)
     finally:
         for proc in procs:
             stop(proc)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import bitmove
 import pytest
-from conftest import free_port, stop
+from conftest import free_port, start_dask, stop
 
 pytest.importorskip("distributed")
 
@@ -254,31 +254,10 @@ def test_a_worker_without_bitmove_is_one_line(tmp_path):
     fake = tmp_path / "shadow" / "bitmove"
     fake.mkdir(parents=True)
     (fake / "__init__.py").write_text("raise ImportError('No module named bitmove')\n")
-    port = free_port()
-    address = f"tcp://127.0.0.1:{port}"
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    env = dict(os.environ, PYTHONPATH=str(tmp_path / "shadow"))
     procs = []
     try:
-        procs.append(
-            subprocess.Popen(
-                [str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
-                 "--no-dashboard"],
-                **quiet,
-            )
-        )  # fmt: skip
-        env = dict(os.environ, PYTHONPATH=str(tmp_path / "shadow"))
-        procs.append(
-            subprocess.Popen(
-                [str(BIN / "dask"), "worker", address, "--nthreads", "1", "--no-nanny",
-                 "--host", "127.0.0.1", "--no-dashboard", "--local-directory", str(tmp_path)],
-                env=env,
-                **quiet,
-            )
-        )  # fmt: skip
-        from distributed import Client
-
-        with Client(address, timeout="30s") as client:
-            client.wait_for_workers(1, timeout=60)
+        address, _ = start_dask(tmp_path, procs, workers=1, env=env)
         proc = driver("--depth", "3", "--split", "1", "--scheduler", address)
         procs.append(proc)
         code, _out, err = finish(proc, timeout=60)
