@@ -63,9 +63,7 @@ pub fn clock(comment: &[u8]) -> Option<f64> {
 /// assert_eq!(eval(b"[%eval 0.123]"), None); // more than two decimals: not read
 /// ```
 pub fn eval(comment: &[u8]) -> Option<Eval> {
-    let (mut skip, mut eval) = (Some(0.0), None);
-    read_commands(comment, &mut skip, &mut eval);
-    eval
+    first_eval(comment).map(|(eval, _)| eval)
 }
 
 /// The search depth of the evaluation in a comment, `[%eval 0.17,20]`: the number after the
@@ -80,13 +78,19 @@ pub fn eval(comment: &[u8]) -> Option<Eval> {
 /// assert_eq!(eval_depth(b"[%eval 0.123,5] [%eval 1,7]"), Some(7)); // the first well-formed
 /// ```
 pub fn eval_depth(comment: &[u8]) -> Option<u32> {
+    first_eval(comment).and_then(|(_, depth)| depth)
+}
+
+/// The first well-formed `[%eval ...]` of a comment, with its depth: what [`eval`] and
+/// [`eval_depth`] read.
+fn first_eval(comment: &[u8]) -> Option<(Eval, Option<u32>)> {
     let mut rest = comment;
     while let Some(at) = super::find_byte(b'[', rest) {
         rest = &rest[at..];
         if let Some(after) = rest.strip_prefix(b"[%eval")
-            && let Some((_, depth)) = parse_eval_and_depth(after)
+            && let Some(found) = parse_eval_and_depth(after)
         {
-            return depth;
+            return Some(found);
         }
         rest = &rest[1..];
     }
