@@ -482,6 +482,77 @@ fn threads_give_the_games_of_one_thread_in_order() {
     );
 }
 
+/// A plain file opened by `Reader::open` is read by the threads through a memory map, in
+/// blocks: the games, numbers, lines and errors of one reader, also after games read first,
+/// and the progress of `open_counted` reaches the file's end.
+#[test]
+fn mapped_files_give_the_games_of_one_thread() {
+    // Some 3 MB: blocks of several sizes, cut between games of every kind.
+    let mut plain = Vec::new();
+    while plain.len() < 3 << 20 {
+        plain.extend(all_data());
+    }
+    let expected = games(&plain);
+    let dir = std::env::var_os("CARGO_TARGET_TMPDIR").map_or_else(std::env::temp_dir, Into::into);
+    let path = dir.join(format!("bitmove-mapped-{}.pgn", std::process::id()));
+    std::fs::write(&path, &plain).expect("write");
+    for threads in [2, 3] {
+        let parallel: Vec<Game> = Reader::open(&path)
+            .expect("open")
+            .par_map(threads, |game| game)
+            .collect::<Result<_, _>>()
+            .expect("read");
+        assert!(parallel == expected, "{threads} threads");
+        // After five games read one at a time: the rest, numbered after them.
+        let mut reader = Reader::open(&path).expect("open");
+        let first: Vec<Game> = reader.by_ref().take(5).map(|g| g.expect("read")).collect();
+        assert!(first[..] == expected[..5]);
+        let rest: Vec<Game> = reader
+            .par_map(threads, |game| game)
+            .collect::<Result<_, _>>()
+            .expect("read");
+        assert!(
+            rest[..] == expected[5..],
+            "{threads} threads after five games"
+        );
+        let (reader, progress) = Reader::open_counted(&path).expect("open");
+        let mut lens = reader.par_map(threads, |game| game.moves.len());
+        let count = lens.by_ref().count();
+        assert_eq!(count, expected.len());
+        assert_eq!(lens.bytes_read(), plain.len() as u64);
+        assert_eq!(progress.bytes(), plain.len() as u64);
+    }
+    std::fs::remove_file(&path).expect("remove");
+}
+
+/// A panic in the function given to `par_map` ends its results with an error, not early as
+/// if the input had ended there: for a stream and for a mapped file.
+#[test]
+fn a_panic_in_par_map_is_an_error_not_an_early_end() {
+    let plain = all_data().repeat(8);
+    let total = games(&plain).len();
+    let dir = std::env::var_os("CARGO_TARGET_TMPDIR").map_or_else(std::env::temp_dir, Into::into);
+    let path = dir.join(format!("bitmove-panic-{}.pgn", std::process::id()));
+    std::fs::write(&path, &plain).expect("write");
+    let panics_at = move |game: Game| {
+        assert!(game.index != total / 2, "a bug in the caller's function");
+        game.index
+    };
+    let stream = Reader::new(Cursor::new(plain.clone())).par_map(2, panics_at);
+    let mapped = Reader::open(&path).expect("open").par_map(2, panics_at);
+    for (name, results) in [("stream", stream), ("mapped", mapped)] {
+        let results: Vec<_> = results.collect();
+        assert!(results.len() < total, "{name}");
+        assert!(results.last().is_some_and(Result::is_err), "{name}");
+        let read = results.iter().filter_map(|r| r.as_ref().ok());
+        assert!(
+            read.copied().eq(0..results.len() - 1),
+            "{name}: in order, none lost"
+        );
+    }
+    std::fs::remove_file(&path).expect("remove");
+}
+
 #[test]
 fn hostile_input_never_panics() {
     use proptest::prelude::*;

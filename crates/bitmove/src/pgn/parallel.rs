@@ -1,18 +1,33 @@
-//! Threads over one input: one thread cuts the input into games (a cheap line scan), the
-//! workers replay them in batches, and the results come back in input order. On one thread,
-//! no thread is started: the games are read and mapped as they are asked for.
+//! Threads over one input, the results in input order. On one thread, no thread is
+//! started: the games are read and mapped as they are asked for.
+//!
+//! A plain file is mapped into memory and read by the workers where it lies: a worker takes
+//! the next block of the file (256 kB, cut between games), reads and replays its games, and
+//! numbers them once the blocks before it have told their counts of games and lines. A
+//! block is cut at a line starting with `[Event ` whose last non-blank line before it is a
+//! movetext line (it starts with neither `[`, `%`, `;`, a space nor a byte-order mark):
+//! there the reader's own rules end a game (a `[` line ends a movetext, an `[Event ` line
+//! even inside a comment) or have ended it (a blank line), so the games of a block read
+//! alone are the games one reader finds there. Where no such line comes for a long way (a
+//! file without `[Event ` tags), the rest of the file is cut game by game, by the reader's
+//! rules, as a stream is.
+//!
+//! Any other input (compressed, a pipe) is a stream: one thread cuts it into games (a cheap
+//! line scan) and the workers replay them in batches.
 
 use std::collections::BTreeMap;
-use std::io::{self, BufRead};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::io::{self, BufRead, Read};
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::vec::Vec;
 
 use super::game::GameBuilder;
+use super::reader::{FileProgress, MappedRest};
 use super::replay::replay;
 use super::split::RawGame;
-use super::{Game, Reader};
+use super::{Game, MAX_GAME_BYTES, Reader, is_blank};
 
 /// Games per batch handed to a worker, and the bytes after which a batch is handed over
 /// even if it holds fewer games: 256 kB, so that the workers start early on a short file of
@@ -20,6 +35,18 @@ use super::{Game, Reader};
 /// batches, 29k with these).
 const BATCH_GAMES: usize = 256;
 const BATCH_BYTES: usize = 1 << 18;
+
+/// The bytes of a block of a mapped file: the rest of the file over sixteen blocks a
+/// thread, within these bounds (at least: a block grows to the next place to cut it).
+/// Blocks that shrink towards the end keep every thread busy to the last (a 1 MB block of
+/// short games is some 8 ms of work); long blocks early on hand the file over in few pieces
+/// (each costs a wake-up of the thread that takes the results: 64 kB blocks of TCEC games
+/// took 1.5 times as long as 1 MB ones).
+const MIN_BLOCK_BYTES: usize = 1 << 18;
+const MOST_BLOCK_BYTES: usize = 1 << 21;
+const BLOCKS_PER_THREAD: usize = 16;
+/// The most a block grows before the rest of the file is cut game by game.
+const MAX_BLOCK_BYTES: usize = 2 * MAX_GAME_BYTES;
 
 /// A batch's place in the input and its games' text, or the input's error.
 type Work = (usize, io::Result<Vec<RawGame>>);
@@ -42,6 +69,8 @@ enum Source<T> {
         current: std::vec::IntoIter<T>,
         next: usize,
         done: bool,
+        /// A worker unwound (a panic in `f`): the results end with an error.
+        panicked: Arc<AtomicBool>,
     },
     /// One thread: the reader itself, read on the caller's thread.
     Inline(Box<dyn Iterator<Item = io::Result<T>> + Send>),
@@ -49,11 +78,16 @@ enum Source<T> {
 
 impl<R: BufRead + Send + 'static> Reader<R> {
     /// Replays the games on `threads` threads and hands each [`Game`] to `f` on the thread
-    /// that replayed it; the results come back in input order. A thread more reads the
-    /// input and cuts it into games. With `threads` 1 (or 0) no thread is started: each game
-    /// is read, replayed and given to `f` on the caller's thread when it is asked for, as the
-    /// [`Reader`]'s own iterator does (which reads a game where it lies in the input's
-    /// buffer, without the copy handed to a worker).
+    /// that replayed it; the results come back in input order. A plain file opened by
+    /// [`Reader::open`] or [`Reader::open_counted`] is mapped into memory and each thread
+    /// reads its own blocks of it, cut between games; any other input is read and cut into
+    /// games by a thread more. With `threads` 1 (or 0) no thread is started and nothing is
+    /// mapped: each game is read, replayed and given to `f` on the caller's thread when it is
+    /// asked for, as the [`Reader`]'s own iterator does.
+    ///
+    /// A mapped file must not be shortened while it is read (a read past its new end stops
+    /// the process with `SIGBUS`, as it does any program that maps files); to read a file
+    /// that another program is truncating, open it as a stream with [`Reader::from_read`].
     ///
     /// ```
     /// use bitmove::pgn::Reader;
@@ -85,13 +119,28 @@ impl<R: BufRead + Send + 'static> Reader<R> {
                 bytes,
             };
         }
+        if let Some(rest) = self.mapped_rest() {
+            let sizes = Sizes {
+                threads,
+                per_thread: BLOCKS_PER_THREAD,
+                block: MIN_BLOCK_BYTES,
+                most: MOST_BLOCK_BYTES,
+                max_block: MAX_BLOCK_BYTES,
+            };
+            return par_map_text(rest.into(), threads, f, sizes, bytes);
+        }
         let (work_sender, work) = sync_channel::<Work>(threads * 2);
         let (result_sender, results) = sync_channel(threads * 2);
         let work = Arc::new(Mutex::new(work));
         let f = Arc::new(f);
+        let panicked = Arc::new(AtomicBool::new(false));
         for _ in 0..threads {
             let (work, results, f) = (Arc::clone(&work), result_sender.clone(), Arc::clone(&f));
-            std::thread::spawn(move || worker(&work, &results, &*f));
+            let panicked = Arc::clone(&panicked);
+            std::thread::spawn(move || {
+                let _tell = TellOnUnwind(&panicked);
+                worker(&work, &results, &*f);
+            });
         }
         let read_bytes = Arc::clone(&bytes);
         std::thread::spawn(move || {
@@ -114,11 +163,14 @@ impl<R: BufRead + Send + 'static> Reader<R> {
                 current: Vec::new().into_iter(),
                 next: 0,
                 done: false,
+                panicked,
             },
             bytes,
         }
     }
+}
 
+impl<R: BufRead> Reader<R> {
     /// The next batch of games' text; empty at the end of the input.
     fn batch(&mut self) -> io::Result<Vec<RawGame>> {
         let mut batch = Vec::new();
@@ -166,6 +218,344 @@ fn worker<T>(
     }
 }
 
+/// The sizes of a mapped file's blocks: the rest over `per_thread` blocks for each of
+/// `threads` threads, within `block..=most` bytes, and `max_block` (see [`MIN_BLOCK_BYTES`],
+/// [`MOST_BLOCK_BYTES`] and [`MAX_BLOCK_BYTES`]); tiny ones in the tests (many cuts, and the
+/// cut game by game).
+#[derive(Clone, Copy)]
+struct Sizes {
+    threads: usize,
+    per_thread: usize,
+    block: usize,
+    most: usize,
+    max_block: usize,
+}
+
+impl Sizes {
+    /// The size of a block cut with `rest` bytes left.
+    fn block(&self, rest: usize) -> usize {
+        let share = rest / (self.threads * self.per_thread).max(1);
+        share.clamp(self.block, self.most.max(self.block))
+    }
+}
+
+/// Text in memory (a mapped file; a vector in the tests) read by [`par_map_text`]'s workers,
+/// from `offset` on, with the lines and games before it.
+struct Text<S> {
+    bytes: Arc<S>,
+    offset: usize,
+    lines: usize,
+    games: usize,
+    progress: Option<FileProgress>,
+}
+
+impl From<MappedRest> for Text<memmap2::Mmap> {
+    fn from(rest: MappedRest) -> Self {
+        Text {
+            bytes: Arc::new(rest.map),
+            offset: rest.offset,
+            lines: rest.lines,
+            games: rest.games,
+            progress: rest.progress,
+        }
+    }
+}
+
+/// A piece of the text handed to a worker.
+enum Piece {
+    /// A block, cut between games.
+    Block(Range<usize>),
+    /// Games cut one by one (past a long stretch without a place to cut a block), their
+    /// indices counted from 0, their lines from where that cutting began.
+    Games(Vec<RawGame>),
+}
+
+/// Owned text from an offset on, for a [`Reader`] that cuts the rest of a text game by game.
+struct TextFrom<S> {
+    bytes: Arc<S>,
+    at: usize,
+}
+
+impl<S: AsRef<[u8]>> Read for TextFrom<S> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.fill_buf()?.read(buf)?;
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<S: AsRef<[u8]>> BufRead for TextFrom<S> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        Ok(&(*self.bytes).as_ref()[self.at..])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.at += n;
+    }
+}
+
+/// Hands out the pieces of a text in order: blocks, and past a long stretch without a
+/// place to cut one, batches of games.
+struct Cutter<S> {
+    bytes: Arc<S>,
+    /// Where the next block starts.
+    next: usize,
+    /// The next piece's sequence number.
+    seq: usize,
+    sizes: Sizes,
+    /// The rest, cut game by game, and where it starts.
+    games: Option<(Reader<TextFrom<S>>, usize)>,
+    read_bytes: Arc<AtomicU64>,
+    progress: Option<FileProgress>,
+}
+
+impl<S: AsRef<[u8]>> Cutter<S> {
+    /// The next piece and its sequence number; `None` at the end of the text.
+    fn next_piece(&mut self) -> Option<(usize, io::Result<Piece>)> {
+        let piece = match &mut self.games {
+            Some((reader, start)) => {
+                let games = reader.batch().map(|mut games| {
+                    // Numbered from 0 in the batch, as a block's games are.
+                    for (index, raw) in games.iter_mut().enumerate() {
+                        raw.renumber(index);
+                    }
+                    games
+                });
+                let read = *start as u64 + reader.bytes_read();
+                self.reached(read);
+                match games {
+                    Ok(games) if games.is_empty() => return None,
+                    games => games.map(Piece::Games),
+                }
+            }
+            None => {
+                let text = (*self.bytes).as_ref();
+                let start = self.next;
+                if start == text.len() {
+                    return None;
+                }
+                // The first place to cut past the block's size, or the end of the text.
+                let block = self.sizes.block(text.len() - start);
+                let (from, to) = (start + block, start + self.sizes.max_block.max(block));
+                let end = if from >= text.len() {
+                    text.len()
+                } else if let Some(cut) = find_cut(&text[start..], from - start, to - start) {
+                    start + cut
+                } else if to >= text.len() {
+                    text.len()
+                } else {
+                    // No place to cut for a long way: the rest game by game.
+                    let rest = TextFrom {
+                        bytes: Arc::clone(&self.bytes),
+                        at: start,
+                    };
+                    self.games = Some((Reader::new(rest), start));
+                    return self.next_piece();
+                };
+                self.next = end;
+                self.reached(end as u64);
+                Ok(Piece::Block(start..end))
+            }
+        };
+        self.seq += 1;
+        Some((self.seq - 1, piece))
+    }
+
+    /// The text has been handed out up to `bytes`: for the progress bars.
+    fn reached(&self, bytes: u64) {
+        self.read_bytes.store(bytes, Ordering::Relaxed);
+        if let Some(progress) = &self.progress {
+            progress.reached(bytes);
+        }
+    }
+}
+
+/// Where `text` may be cut at or after `from` (and before `to`): the start of the first line
+/// starting with `[Event ` there whose last non-blank line before it starts with neither
+/// `[`, `%`, `;`, a space nor a byte-order mark (a movetext line: the reader ends a game at
+/// such an `[Event ` line or at the blank line before it, and a game starts there). `text`
+/// starts where a game may start; lines before it are not looked at.
+fn find_cut(text: &[u8], from: usize, to: usize) -> Option<usize> {
+    let finder = memchr::memmem::Finder::new(b"\n[Event ");
+    let mut at = from.saturating_sub(1);
+    while let Some(n) = finder.find(&text[at..to.min(text.len())]) {
+        let cut = at + n + 1;
+        // The non-blank lines before the cut, back to the first one.
+        let mut end = cut;
+        while end > 0 {
+            let start = memchr::memrchr(b'\n', &text[..end - 1]).map_or(0, |n| n + 1);
+            let line = &text[start..end];
+            if !is_blank(line) {
+                let first = line[0];
+                if !matches!(first, b'[' | b'%' | b';' | 0xef) && !first.is_ascii_whitespace() {
+                    return Some(cut);
+                }
+                break;
+            }
+            end = start;
+        }
+        at = cut;
+    }
+    None
+}
+
+/// The pieces read and not numbered yet, waiting for the counts of the pieces before them.
+struct Numbering {
+    /// Each piece's games (numbered from 0), or the error met, and its line ends.
+    told: BTreeMap<usize, (io::Result<Vec<Game>>, usize)>,
+    /// The first piece not numbered yet, and the games and lines before it.
+    next: usize,
+    before: (usize, usize),
+}
+
+/// A piece numbered: its sequence number and games, numbered in the input.
+type Numbered = (usize, io::Result<Vec<Game>>);
+
+impl Numbering {
+    /// Takes piece `seq`'s games and line ends, and hands back the pieces that can now be
+    /// numbered, in order: none while a piece before `seq` is still being read (its
+    /// reader numbers them when it is done), so no worker waits for another.
+    fn tell(&mut self, seq: usize, games: io::Result<Vec<Game>>, lines: usize) -> Vec<Numbered> {
+        self.told.insert(seq, (games, lines));
+        let mut numbered = Vec::new();
+        while let Some((mut games, lines)) = self.told.remove(&self.next) {
+            let (first, lines_before) = self.before;
+            if let Ok(games) = &mut games {
+                for game in games.iter_mut() {
+                    game.index += first;
+                    game.line += lines_before;
+                    if let Some(error) = &mut game.error {
+                        error.game += first;
+                        error.line += lines_before;
+                    }
+                }
+            }
+            let count = games.as_ref().map_or(0, Vec::len);
+            self.before = (first + count, lines_before + lines);
+            numbered.push((self.next, games));
+            self.next += 1;
+        }
+        numbered
+    }
+}
+
+/// Tells the [`ParMap`] that a worker unwound (a panic in `f`), so that it reports an
+/// error rather than end early as if the input had ended.
+struct TellOnUnwind<'a>(&'a AtomicBool);
+
+impl Drop for TellOnUnwind<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// [`Reader::par_map`] over text in memory on `threads` (2 or more) workers.
+fn par_map_text<S, T, F>(
+    text: Text<S>,
+    threads: usize,
+    f: F,
+    sizes: Sizes,
+    bytes: Arc<AtomicU64>,
+) -> ParMap<T>
+where
+    S: AsRef<[u8]> + Send + Sync + 'static,
+    T: Send + 'static,
+    F: Fn(Game) -> T + Send + Sync + 'static,
+{
+    let cutter = Arc::new(Mutex::new(Cutter {
+        bytes: Arc::clone(&text.bytes),
+        next: text.offset,
+        seq: 0,
+        sizes,
+        games: None,
+        read_bytes: Arc::clone(&bytes),
+        progress: text.progress,
+    }));
+    let numbering = Arc::new(Mutex::new(Numbering {
+        told: BTreeMap::new(),
+        next: 0,
+        before: (text.games, text.lines),
+    }));
+    let (result_sender, results) = sync_channel(threads * 2);
+    let f = Arc::new(f);
+    let panicked = Arc::new(AtomicBool::new(false));
+    for _ in 0..threads {
+        let cutter = Arc::clone(&cutter);
+        let numbering = Arc::clone(&numbering);
+        let results = result_sender.clone();
+        let f = Arc::clone(&f);
+        let panicked = Arc::clone(&panicked);
+        std::thread::spawn(move || {
+            let _tell = TellOnUnwind(&panicked);
+            text_worker(&cutter, &numbering, &results, &*f);
+        });
+    }
+    ParMap {
+        source: Source::Threads {
+            results,
+            waiting: BTreeMap::new(),
+            current: Vec::new().into_iter(),
+            next: 0,
+            done: false,
+            panicked,
+        },
+        bytes,
+    }
+}
+
+/// Reads and replays pieces of a text until there are none or no one wants the results.
+fn text_worker<S: AsRef<[u8]>, T>(
+    cutter: &Mutex<Cutter<S>>,
+    numbering: &Mutex<Numbering>,
+    results: &SyncSender<(usize, io::Result<Vec<T>>)>,
+    f: &(dyn Fn(Game) -> T + Send + Sync),
+) {
+    let mut builder = GameBuilder::default();
+    loop {
+        let next = match cutter.lock() {
+            Ok(mut cutter) => cutter.next_piece().map(|(seq, piece)| {
+                let bytes = Arc::clone(&cutter.bytes);
+                (seq, piece, bytes)
+            }),
+            Err(_) => return,
+        };
+        let Some((seq, piece, bytes)) = next else {
+            return;
+        };
+        // The piece's games, numbered from 0, and its line ends.
+        let (games, lines) = match piece {
+            Ok(Piece::Block(range)) => {
+                let block = &(*bytes).as_ref()[range];
+                let games = Reader::new(block).collect::<io::Result<Vec<Game>>>();
+                (games, memchr::memchr_iter(b'\n', block).count())
+            }
+            Ok(Piece::Games(raws)) => {
+                let games = raws
+                    .iter()
+                    .map(|raw| {
+                        replay(&raw.text(), &mut builder);
+                        builder.take()
+                    })
+                    .collect();
+                (Ok(games), 0)
+            }
+            Err(e) => (Err(e), 0),
+        };
+        let numbered = match numbering.lock() {
+            Ok(mut numbering) => numbering.tell(seq, games, lines),
+            Err(_) => return,
+        };
+        for (seq, games) in numbered {
+            let done = games.map(|games| games.into_iter().map(f).collect());
+            if results.send((seq, done)).is_err() {
+                return;
+            }
+        }
+    }
+}
+
 impl<T> ParMap<T> {
     /// Bytes of (decompressed) input read so far: for a progress bar.
     pub fn bytes_read(&self) -> u64 {
@@ -177,7 +567,7 @@ impl<T> Iterator for ParMap<T> {
     type Item = io::Result<T>;
 
     fn next(&mut self) -> Option<io::Result<T>> {
-        let (results, waiting, current, next, done) = match &mut self.source {
+        let (results, waiting, current, next, done, panicked) = match &mut self.source {
             Source::Inline(games) => return games.next(),
             Source::Threads {
                 results,
@@ -185,7 +575,8 @@ impl<T> Iterator for ParMap<T> {
                 current,
                 next,
                 done,
-            } => (results, waiting, current, next, done),
+                panicked,
+            } => (results, waiting, current, next, done, panicked),
         };
         loop {
             if let Some(item) = current.next() {
@@ -202,10 +593,13 @@ impl<T> Iterator for ParMap<T> {
                         waiting.insert(seq, batch);
                         continue;
                     }
-                    // Every thread is done and every batch was handed over.
+                    // Every thread is done: every batch was handed over, or a thread
+                    // unwound.
                     Err(_) => {
                         *done = true;
-                        return None;
+                        return panicked
+                            .load(Ordering::Relaxed)
+                            .then(|| Err(io::Error::other("a par_map thread panicked")));
                     }
                 },
             };
@@ -217,6 +611,119 @@ impl<T> Iterator for ParMap<T> {
                     return Some(Err(e));
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicU64;
+    use std::vec::Vec;
+
+    use super::{Game, Reader, Sizes, Text, par_map_text};
+
+    /// The games of `text` from `offset` on, read by `threads` workers in blocks of `sizes`.
+    fn read_in_blocks(text: &[u8], offset: usize, threads: usize, sizes: Sizes) -> Vec<Game> {
+        // Where one reader stands at `offset`: the lines and games before it.
+        let lines = text[..offset].iter().filter(|&&b| b == b'\n').count();
+        let games = Reader::new(&text[..offset]).count();
+        let text = Text {
+            bytes: Arc::new(text.to_vec()),
+            offset,
+            lines,
+            games,
+            progress: None,
+        };
+        let bytes = Arc::new(AtomicU64::new(0));
+        par_map_text(text, threads, |game| game, sizes, bytes)
+            .collect::<Result<_, _>>()
+            .expect("text in memory reads")
+    }
+
+    /// Any text read by threads in tiny blocks (many cuts, and with a small limit the rest
+    /// cut game by game) gives the games of one reader: indices, lines, errors and all.
+    #[test]
+    fn tiny_blocks_give_the_games_of_one_reader() {
+        let pieces: &[&[u8]] = &[
+            b"[Event \"x\"]\n",
+            b"[Site \"y\"]\n",
+            b"\n",
+            b"\r\n",
+            b"  \n",
+            b"1. e4 ",
+            b"e5 ",
+            b"Nf3\n",
+            b"{ open\n",
+            b"}\n",
+            b"(1... c5 ",
+            b") ",
+            b"; rest\n",
+            b"%escape\n",
+            b"\xef\xbb\xbf",
+            b"Kx ",
+            b"1-0\n",
+            b"*\n",
+            b"[Event ",
+        ];
+        let mut cuts = 0;
+        for (n, text) in crate::pgn::random_texts(pieces, 400, 5).enumerate() {
+            let one: Vec<Game> = Reader::new(&text[..]).map(|g| g.expect("slice")).collect();
+            cuts += usize::from(super::find_cut(&text, 1, text.len()).is_some());
+            // Fixed sizes, sizes that shrink towards the end, and limits that leave the rest
+            // to be cut game by game.
+            let sizes = [
+                (1, 1, 1 << 20),
+                (7, 7, 1 << 20),
+                (1, 64, 1 << 20),
+                (16, 16, 64),
+                (3, 3, 3),
+            ];
+            for (block, most, max_block) in sizes {
+                for threads in [2, 3] {
+                    let sizes = Sizes {
+                        threads,
+                        per_thread: 2,
+                        block,
+                        most,
+                        max_block,
+                    };
+                    assert_eq!(
+                        read_in_blocks(&text, 0, threads, sizes),
+                        one,
+                        "text {n}, blocks {block}-{most}/{max_block}: {:?}",
+                        String::from_utf8_lossy(&text)
+                    );
+                }
+            }
+        }
+        assert!(cuts > 100, "few texts could be cut: {cuts}");
+    }
+
+    /// Starting after some games (a reader that read a few before `par_map`), the threads
+    /// number the rest after them.
+    #[test]
+    fn blocks_after_games_read_are_numbered_after_them() {
+        let game = "[Event \"e\"]\n[Site \"s\"]\n\n1. e4 e5 2. Nf3 {a\ncomment} Nc6 *\n\n";
+        let pair = [game, "[Event \"x\"]\n\n1. e4 Ke7 Kd1 *\n\n"].concat();
+        let text = pair.repeat(40);
+        let one: Vec<Game> = Reader::new(text.as_bytes())
+            .map(|g| g.expect("slice"))
+            .collect();
+        // After three games.
+        let offset = pair.len() + game.len();
+        for threads in [2, 3] {
+            let sizes = Sizes {
+                threads,
+                per_thread: 2,
+                block: 50,
+                most: 400,
+                max_block: 1 << 20,
+            };
+            assert_eq!(
+                read_in_blocks(text.as_bytes(), offset, threads, sizes),
+                one[3..]
+            );
         }
     }
 }

@@ -44,6 +44,27 @@ pub struct Reader<R> {
     splitter: Splitter<R>,
     builder: GameBuilder,
     failed: bool,
+    /// The plain (uncompressed) file read, when [`Reader::open`] or [`Reader::open_counted`]
+    /// opened one: [`Reader::par_map`] maps it into memory.
+    file: Option<PlainFile>,
+}
+
+/// A plain file opened by [`Reader::open`] (a handle of its own, not read from) and the
+/// progress of [`Reader::open_counted`].
+struct PlainFile {
+    file: File,
+    progress: Option<FileProgress>,
+}
+
+/// The rest of a plain file, mapped into memory: what [`Reader::par_map`]'s threads read
+/// where it lies.
+pub(crate) struct MappedRest {
+    pub(crate) map: memmap2::Mmap,
+    /// Where the rest starts in the file, and the lines and games before it.
+    pub(crate) offset: usize,
+    pub(crate) lines: usize,
+    pub(crate) games: usize,
+    pub(crate) progress: Option<FileProgress>,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -53,6 +74,7 @@ impl<R: BufRead> Reader<R> {
             splitter: Splitter::new(input),
             builder: GameBuilder::default(),
             failed: false,
+            file: None,
         }
     }
 
@@ -102,6 +124,33 @@ impl<R: BufRead> Reader<R> {
     pub(crate) fn next_raw(&mut self) -> io::Result<Option<RawGame>> {
         self.splitter.with_next_game(|game| game.to_owned())
     }
+
+    /// The rest of the input mapped into memory, when it is a plain file that this reader
+    /// opened and stands between two games in it (no byte taken beyond the last game read);
+    /// `None` otherwise, or when the file cannot be mapped (then it is read as a stream).
+    pub(crate) fn mapped_rest(&mut self) -> Option<MappedRest> {
+        let PlainFile { file, progress } = self.file.take()?;
+        let (lines, games) = self.splitter.between_games()?;
+        if self.failed {
+            return None;
+        }
+        let offset = usize::try_from(self.splitter.bytes_read()).ok()?;
+        // SAFETY: the file is one we opened to read, mapped read-only; its bytes are only
+        // read, as bytes (any value is valid), by `par_map`'s threads while the map lives. The
+        // hazard a map carries is another process changing the file meanwhile: written to,
+        // the games read are what it then holds (garbage in, no more); truncated, a read
+        // past its new end stops the process with SIGBUS. `par_map` documents it: a file
+        // being shortened while it is read must be read as a stream (`Reader::from_read`).
+        #[allow(unsafe_code)]
+        let map = unsafe { memmap2::Mmap::map(&file) }.ok()?;
+        (offset <= map.len()).then_some(MappedRest {
+            map,
+            offset,
+            lines,
+            games,
+            progress,
+        })
+    }
 }
 
 impl<'a> Reader<Box<dyn BufRead + Send + 'a>> {
@@ -117,12 +166,29 @@ impl<'a> Reader<Box<dyn BufRead + Send + 'a>> {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn from_read(input: impl Read + Send + 'a) -> io::Result<Self> {
-        Ok(Reader::new(decompress(input)?))
+        Ok(Reader::new(decompress(input)?.0))
     }
 
     /// A reader of the file at `path`, compressed or not (see [`Reader::from_read`]).
+    /// [`Reader::par_map`] reads a plain file through a memory map.
     pub fn open(path: impl AsRef<Path>) -> io::Result<Self> {
-        Reader::from_read(File::open(path)?)
+        Reader::from_file(File::open(path)?, None)
+    }
+
+    /// A reader of `file`, whose bytes read go to `progress`; it keeps a handle of a plain
+    /// file for [`Reader::par_map`]'s map.
+    fn from_file(file: File, progress: Option<FileProgress>) -> io::Result<Self> {
+        let handle = file.try_clone().ok();
+        let counted = Counted {
+            inner: file,
+            progress: progress.clone(),
+        };
+        let (input, plain) = decompress(counted)?;
+        let mut reader = Reader::new(input);
+        reader.file = handle
+            .filter(|_| plain)
+            .map(|file| PlainFile { file, progress });
+        Ok(reader)
     }
 
     /// [`Reader::open`], and how much of the file it has read: the file's own bytes, so
@@ -145,11 +211,8 @@ impl<'a> Reader<Box<dyn BufRead + Send + 'a>> {
     /// ```
     pub fn open_counted(path: impl AsRef<Path>) -> io::Result<(Self, FileProgress)> {
         let progress = FileProgress::default();
-        let file = Counted {
-            inner: File::open(path)?,
-            progress: progress.clone(),
-        };
-        Ok((Reader::from_read(file)?, progress))
+        let reader = Reader::from_file(File::open(path)?, Some(progress.clone()))?;
+        Ok((reader, progress))
     }
 }
 
@@ -166,16 +229,26 @@ impl FileProgress {
     }
 }
 
-/// A file that counts the bytes read from it into a [`FileProgress`].
+impl FileProgress {
+    /// At least `bytes` of the file read (the threads of a mapped file tell how far they
+    /// have been handed the file).
+    pub(crate) fn reached(&self, bytes: u64) {
+        self.0.fetch_max(bytes, Ordering::Relaxed);
+    }
+}
+
+/// A file that counts the bytes read from it into a [`FileProgress`], if it has one.
 struct Counted<R> {
     inner: R,
-    progress: FileProgress,
+    progress: Option<FileProgress>,
 }
 
 impl<R: Read> Read for Counted<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
-        self.progress.0.fetch_add(n as u64, Ordering::Relaxed);
+        if let Some(progress) = &self.progress {
+            progress.0.fetch_add(n as u64, Ordering::Relaxed);
+        }
         Ok(n)
     }
 }
@@ -201,8 +274,11 @@ impl<R: BufRead> Iterator for Reader<R> {
     }
 }
 
-/// `input`, decompressed if its first bytes are a zstd or gzip magic number.
-fn decompress<'a>(input: impl Read + Send + 'a) -> io::Result<Box<dyn BufRead + Send + 'a>> {
+/// `input`, decompressed if its first bytes are a zstd or gzip magic number, and whether it
+/// is plain text (not decompressed).
+fn decompress<'a>(
+    input: impl Read + Send + 'a,
+) -> io::Result<(Box<dyn BufRead + Send + 'a>, bool)> {
     let mut input = BufReader::with_capacity(BUFFER, input);
     let head = loop {
         match input.fill_buf() {
@@ -212,14 +288,13 @@ fn decompress<'a>(input: impl Read + Send + 'a) -> io::Result<Box<dyn BufRead + 
         }
     };
     Ok(if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
-        Box::new(BufReader::with_capacity(BUFFER, ZstdFrames::new(input)))
+        let frames = ZstdFrames::new(input);
+        (Box::new(BufReader::with_capacity(BUFFER, frames)), false)
     } else if head.starts_with(&[0x1f, 0x8b]) {
-        Box::new(BufReader::with_capacity(
-            BUFFER,
-            flate2::bufread::MultiGzDecoder::new(input),
-        ))
+        let gzip = flate2::bufread::MultiGzDecoder::new(input);
+        (Box::new(BufReader::with_capacity(BUFFER, gzip)), false)
     } else {
-        Box::new(input)
+        (Box::new(input), true)
     })
 }
 
@@ -326,6 +401,51 @@ mod tests {
         };
         while reader.visit(&mut record).expect("no I/O error") {}
         (record.calls, reader.splitter.opened)
+    }
+
+    /// `par_map` maps a plain file that `open` opened (from where the reader stands, between
+    /// games), never a compressed one, nor a reader that stands inside a game's bytes.
+    #[test]
+    fn only_plain_files_between_games_are_mapped() {
+        let text = b"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 *\n\n".repeat(50);
+        let dir = std::env::temp_dir();
+        let plain = dir.join(format!("bitmove-map-{}.pgn", std::process::id()));
+        let gzip = dir.join(format!("bitmove-map-{}.pgn.gz", std::process::id()));
+        std::fs::write(&plain, &text).expect("write");
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        std::io::Write::write_all(&mut gz, &text).expect("gzip");
+        std::fs::write(&gzip, gz.finish().expect("gzip")).expect("write");
+
+        let mut reader = Reader::open(&plain).expect("open");
+        let rest = reader.mapped_rest().expect("mapped");
+        assert_eq!((rest.offset, rest.lines, rest.games), (0, 0, 0));
+        assert_eq!(&rest.map[..], &text[..]);
+        // Once: the handle is given to the map.
+        assert!(reader.mapped_rest().is_none());
+
+        let mut reader = Reader::open(&plain).expect("open");
+        assert!(reader.next().is_some());
+        let rest = reader.mapped_rest().expect("mapped");
+        let first = b"[Event \"a\"]\n\n1. e4 e5 *\n\n".len();
+        assert_eq!((rest.offset, rest.lines, rest.games), (first, 4, 1));
+
+        // Eight bytes at a time, the next game's first line is taken with the first game's
+        // end: no map from there.
+        let file = File::open(&plain).expect("open");
+        let mut reader = Reader::new(BufReader::with_capacity(8, file));
+        reader.file = Some(PlainFile {
+            file: File::open(&plain).expect("open"),
+            progress: None,
+        });
+        assert!(reader.next().is_some());
+        assert!(reader.pending_line().is_some());
+        assert!(reader.mapped_rest().is_none());
+
+        assert!(Reader::open(&gzip).expect("open").mapped_rest().is_none());
+        let stream = Reader::from_read(File::open(&plain).expect("open"));
+        assert!(stream.expect("open").mapped_rest().is_none());
+        std::fs::remove_file(&plain).expect("remove");
+        std::fs::remove_file(&gzip).expect("remove");
     }
 
     /// Games whose end the tokenizer finds (read open) get the calls they get when the
