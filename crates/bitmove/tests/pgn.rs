@@ -487,14 +487,14 @@ fn threads_give_the_games_of_one_thread_in_order() {
 /// and the progress of `open_counted` reaches the file's end.
 #[test]
 fn mapped_files_give_the_games_of_one_thread() {
-    // Some 3 MB: engine games with comments first (long games: the file is read in blocks),
+    // Some 5 MB: engine games with comments first (long games: the file is read in blocks),
     // then blocks of several sizes, cut between games of every kind.
     let tcec = std::fs::read(data_dir().join("tcec-frc-2-5.pgn")).expect("read");
     let mut plain = Vec::new();
     while plain.len() < 1 << 20 {
         plain.extend(&tcec);
     }
-    while plain.len() < 3 << 20 {
+    while plain.len() < 5 << 20 {
         plain.extend(all_data());
     }
     let expected = games(&plain);
