@@ -163,17 +163,7 @@ impl<R: BufRead + Send + 'static> Reader<R> {
                 }
             }
         });
-        ParMap {
-            source: Source::Threads {
-                results,
-                waiting: BTreeMap::new(),
-                current: Vec::new().into_iter(),
-                next: 0,
-                done: false,
-                panicked,
-            },
-            bytes,
-        }
+        ParMap::threads(results, panicked, bytes)
     }
 }
 
@@ -556,17 +546,7 @@ where
             text_worker(me, &cutter, &numbers, &results, &*f);
         });
     }
-    ParMap {
-        source: Source::Threads {
-            results,
-            waiting: BTreeMap::new(),
-            current: Vec::new().into_iter(),
-            next: 0,
-            done: false,
-            panicked,
-        },
-        bytes,
-    }
+    ParMap::threads(results, panicked, bytes)
 }
 
 /// Worker `me`: reads and replays pieces of a text until there are none or no one wants
@@ -650,6 +630,25 @@ fn text_worker<S: AsRef<[u8]>, T>(
 }
 
 impl<T> ParMap<T> {
+    /// The results of workers that send them to `results`, numbered in input order.
+    fn threads(
+        results: Receiver<(usize, io::Result<Vec<T>>)>,
+        panicked: Arc<AtomicBool>,
+        bytes: Arc<AtomicU64>,
+    ) -> ParMap<T> {
+        ParMap {
+            source: Source::Threads {
+                results,
+                waiting: BTreeMap::new(),
+                current: Vec::new().into_iter(),
+                next: 0,
+                done: false,
+                panicked,
+            },
+            bytes,
+        }
+    }
+
     /// Bytes of (decompressed) input read so far: for a progress bar.
     pub fn bytes_read(&self) -> u64 {
         self.bytes.load(Ordering::Relaxed)
