@@ -28,7 +28,7 @@ use std::vec::Vec;
 use super::game::GameBuilder;
 use super::reader::{FileProgress, MappedRest};
 use super::replay::replay;
-use super::split::RawGame;
+use super::split::{EVENT_LINE, RawGame};
 use super::{Game, MAX_GAME_BYTES, Reader, is_blank};
 
 /// Games per batch handed to a worker, and the bytes after which a batch is handed over
@@ -235,7 +235,7 @@ fn long_games(text: &[u8]) -> bool {
     const LONG: usize = 16 << 10;
     let head = &text[..text.len().min(LOOK)];
     // (None at all: games without tags, which blocks could not be cut between.)
-    let events = memchr::memmem::find_iter(head, b"\n[Event ").count();
+    let events = memchr::memmem::find_iter(head, EVENT_LINE).count();
     events > 0 && head.len() / events >= LONG
 }
 
@@ -397,7 +397,7 @@ impl<S: AsRef<[u8]>> Cutter<S> {
 /// such an `[Event ` line or at the blank line before it, and a game starts there). `text`
 /// starts where a game may start; lines before it are not looked at.
 fn find_cut(text: &[u8], from: usize, to: usize) -> Option<usize> {
-    let finder = memchr::memmem::Finder::new(b"\n[Event ");
+    let finder = memchr::memmem::Finder::new(EVENT_LINE);
     let mut at = from.saturating_sub(1);
     while let Some(n) = finder.find(&text[at..to.min(text.len())]) {
         let cut = at + n + 1;

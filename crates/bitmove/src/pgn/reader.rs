@@ -227,9 +227,7 @@ impl FileProgress {
     pub fn bytes(&self) -> u64 {
         self.0.load(Ordering::Relaxed)
     }
-}
 
-impl FileProgress {
     /// At least `bytes` of the file read (the threads of a mapped file tell how far they
     /// have been handed the file).
     pub(crate) fn reached(&self, bytes: u64) {
