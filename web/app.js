@@ -42,13 +42,49 @@ const PRESETS = [
   ],
   ["Chess960: king between rooks", "4k3/8/8/8/8/8/8/rRK5 w B - 0 1", true],
 ];
-const GLYPHS = {
-  K: "\u2654",
-  Q: "\u2655",
-  R: "\u2656",
-  B: "\u2657",
-  N: "\u2658",
-  P: "\u2659",
+// The pieces, drawn here rather than taken from a font: fonts draw the chess symbols in many
+// ways (outlines a fill colours only the strokes of, colour emoji, nothing), so a font's piece
+// can look like the other side's. Each piece is a shape in a 100 x 100 square, its body filled
+// in its side's colour (style.css: White light, Black dark) with a dark outline, and the lines
+// of class "line" drawn in the other colour so Black's pieces show their parts. Our own
+// artwork, under the project's licence.
+const BASE =
+  '<path d="M22 88h56v-6c0-4-2-6-6-6H28c-4 0-6 2-6 6z"/>' +
+  '<path class="line" d="M28 82h44"/>';
+const PIECES = {
+  P:
+    '<path d="M30 88h40c0-14-6-24-13-30h5v-8H38v8h5c-7 6-13 16-13 30z"/>' +
+    '<circle cx="50" cy="37" r="12"/>',
+  R:
+    BASE +
+    '<path d="M30 76l4-32h32l4 32z"/>' +
+    '<path d="M26 44V20h10v8h9v-8h10v8h9v-8h10v24z"/>' +
+    '<path class="line" d="M36 50h28M34 70h32"/>',
+  N:
+    BASE +
+    '<path d="M30 76c2-12 8-18 12-26-6 4-10 6-16 6-4 0-8-3-7-8 2-10 12-20 18-26l1-8 6 6c16 2 26 16 26 32 0 10-2 18-4 24z"/>' +
+    '<path class="line" d="M60 28c6 8 8 20 6 40"/>' +
+    '<circle class="eye" cx="40" cy="33" r="3"/>',
+  B:
+    BASE +
+    '<path d="M32 76c8-4 8-10 8-14h20c0 4 0 10 8 14z"/>' +
+    '<path d="M38 56h24v6H38z"/>' +
+    '<path d="M50 16c12 10 18 24 12 40H38c-6-16 0-30 12-40z"/>' +
+    '<circle cx="50" cy="13" r="5"/>' +
+    '<path class="line" d="M57 27 45 43M40 56h20M40 62h20"/>',
+  Q:
+    BASE +
+    '<path d="M26 76 18 34l14 22 4-32 10 30 4-34 4 34 10-30 4 32 14-22-8 42z"/>' +
+    '<circle cx="18" cy="31" r="5"/><circle cx="35" cy="21" r="5"/>' +
+    '<circle cx="50" cy="15" r="5"/><circle cx="65" cy="21" r="5"/>' +
+    '<circle cx="82" cy="31" r="5"/>' +
+    '<path class="line" d="M30 66c12-4 28-4 40 0"/>',
+  K:
+    BASE +
+    '<path d="M26 76c-12-16-8-34 10-32 6 1 11 6 14 12 3-6 8-11 14-12 18-2 22 16 10 32z"/>' +
+    '<path d="M50 58c-6-10-8-22 0-30 8 8 6 20 0 30z"/>' +
+    '<path d="M47 8h6v6h6v6h-6v8h-6v-8h-6v-6h6z"/>' +
+    '<path class="line" d="M30 66c12-4 28-4 40 0"/>',
 };
 const $ = (id) => document.getElementById(id);
 
@@ -128,11 +164,10 @@ function square(f, r, piece, targets) {
           : "light";
   let s = `<rect x="${f}" y="${r}" width="1" height="1" class="${cls}" data-square="${name}"/>`;
   if (piece) {
-    const white = piece === piece.toUpperCase();
-    const glyph = GLYPHS[piece.toUpperCase()];
+    const side = piece === piece.toUpperCase() ? "white" : "black";
     s +=
-      `<text x="${f + 0.5}" y="${r + 0.55}" class="piece" data-square="${name}" ` +
-      `fill="${white ? "#fff" : "#111"}" stroke="${white ? "#111" : "#fff"}" stroke-width="0.03">${glyph}</text>`;
+      `<g class="piece ${side}" data-square="${name}" data-piece="${piece}" ` +
+      `transform="translate(${f} ${r}) scale(0.01)">${PIECES[piece.toUpperCase()]}</g>`;
   }
   if (targets.has(name)) {
     s += `<text x="${f + 0.04}" y="${r + 0.95}" class="count" data-square="${name}">${targets.get(name)}</text>`;
@@ -403,7 +438,7 @@ function setup() {
     run();
   };
   $("board").onclick = (event) => {
-    const name = event.target.dataset?.square;
+    const name = event.target.closest?.("[data-square]")?.dataset.square;
     if (!name || running) return;
     const matching = [...rows.keys()].filter(
       (uci) => uci.slice(0, 2) === selected && uci.slice(2, 4) === name,

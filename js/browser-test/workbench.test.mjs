@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { readFile, mkdir } from "node:fs/promises";
 import { existsSync } from "node:fs";
+import { inflateSync } from "node:zlib";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -134,6 +135,150 @@ test("a link opens kiwipete at depth 3: total and divide as chess.js counts them
     await page.click('#crumbs a[data-level="0"]');
     await waitTotal(page, total);
     assert.doesNotMatch(page.url(), /moves=/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+// A PNG as Playwright writes it (8 bits a channel, RGB or RGBA, not interlaced): its size and
+// pixel(x, y) as [r, g, b].
+function decodePng(png) {
+  assert.equal(png.readUInt32BE(0), 0x89504e47, "not a PNG");
+  let width;
+  let height;
+  let channels;
+  const idat = [];
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString("latin1", at + 4, at + 8);
+    const data = png.subarray(at + 8, at + 8 + length);
+    if (type === "IHDR") {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      const [depth, colour, , , interlace] = data.subarray(8);
+      assert.ok(depth === 8 && (colour === 2 || colour === 6) && interlace === 0, "unexpected PNG format");
+      channels = colour === 6 ? 4 : 3;
+    } else if (type === "IDAT") {
+      idat.push(data);
+    }
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const out = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    for (let x = 0; x < stride; x++) {
+      const byte = raw[y * (stride + 1) + 1 + x];
+      const left = x >= channels ? out[y * stride + x - channels] : 0;
+      const up = y > 0 ? out[(y - 1) * stride + x] : 0;
+      const corner = x >= channels && y > 0 ? out[(y - 1) * stride + x - channels] : 0;
+      let predictor = 0;
+      if (filter === 1) predictor = left;
+      else if (filter === 2) predictor = up;
+      else if (filter === 3) predictor = (left + up) >> 1;
+      else if (filter === 4) {
+        const p = left + up - corner;
+        const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - corner)];
+        predictor = pa <= pb && pa <= pc ? left : pb <= pc ? up : corner;
+      }
+      out[y * stride + x] = (byte + predictor) & 0xff;
+    }
+  }
+  const pixel = (x, y) => {
+    const i = (Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))) * channels;
+    return [out[i], out[i + 1], out[i + 2]];
+  };
+  return { width, height, pixel };
+}
+
+// What a person sees, from the screenshot's pixels alone (no markup): the board's squares by
+// their place from White's side (a1 bottom left), and what covers the middle of a square, where
+// a piece's body is. "Light" is near white (every channel 220 or more) and "dark" near black
+// (every channel 80 or less): neither square colour is either, so a piece drawn as an outline,
+// whose inside is the square showing through, is neither. A white piece's body must be at least
+// half light and twice as light as dark (its outline and inner lines are dark), a black piece's
+// the other way round.
+test("the board as a person sees it: White's pieces light, Black's dark, on both square colours; a1 dark, bottom left", async () => {
+  const { page, errors } = await open(`fen=${encodeURIComponent(KIWIPETE)}&depth=1`);
+  try {
+    await waitTotal(page, 48);
+    await page.evaluate(() => document.fonts.ready);
+    const box = await page.evaluate(() => {
+      const board = document.getElementById("board");
+      const rect = board.getBoundingClientRect();
+      return {
+        x: rect.left + board.clientLeft,
+        y: rect.top + board.clientTop,
+        width: board.clientWidth,
+        height: board.clientHeight,
+      };
+    });
+    const png = await page.screenshot({ clip: box });
+    const { width, height, pixel } = decodePng(png);
+    assert.ok(Math.abs(width - height) <= 1 && width >= 200, `board ${width}x${height} pixels`);
+    const size = width / 8;
+    // A point of square (file 0-7 from a, rank 0-7 from 1) at (u, v) of its width, from its top left.
+    const at = (file, rank, u, v) => pixel(Math.floor((file + u) * size), Math.floor((7 - rank + v) * size));
+    const name = (file, rank) => "abcdefgh"[file] + (rank + 1);
+    const light = ([r, g, b]) => Math.min(r, g, b) >= 220;
+    const dark = ([r, g, b]) => Math.max(r, g, b) <= 80;
+    const same = (p, q) => p.every((c, i) => Math.abs(c - q[i]) <= 6);
+    const luma = ([r, g, b]) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
+
+    // Orientation: the corners of the board (clear of any piece) as squares of two colours, a1
+    // (bottom left) and h8 dark, a8 and h1 light; the middles of empty d4 and c4 are a1's and h1's.
+    // (A board turned half round has the same colours there: the pieces below tell it apart, a
+    // white king at the bottom on e1 and a black one at the top on e8.)
+    const corner = (file, rank) => at(file, rank, file < 4 ? 0.04 : 0.96, rank < 4 ? 0.96 : 0.04);
+    const [a1, h1, a8, h8] = [corner(0, 0), corner(7, 0), corner(0, 7), corner(7, 7)];
+    assert.ok(same(a1, h8) && same(h1, a8), `a1 ${a1} h8 ${h8}, h1 ${h1} a8 ${a8}`);
+    assert.ok(luma(a1) + 30 < luma(h1), `a1 ${a1} is not darker than h1 ${h1}`);
+    assert.ok(same(at(3, 3, 0.5, 0.5), a1), `d4 (empty, dark) is ${at(3, 3, 0.5, 0.5)}`);
+    assert.ok(same(at(2, 3, 0.5, 0.5), h1), `c4 (empty, light) is ${at(2, 3, 0.5, 0.5)}`);
+
+    // The middle of each piece's square: x 40-60%, y 45-70% (a piece stands on its square's
+    // lower part). Kiwipete has kings, queens and rooks of both colours on both square colours.
+    const body = (file, rank) => {
+      const pixels = [];
+      for (let y = Math.ceil(0.45 * size); y < 0.7 * size; y++)
+        for (let x = Math.ceil(0.4 * size); x < 0.6 * size; x++)
+          pixels.push(pixel(Math.floor(file * size) + x, Math.floor((7 - rank) * size) + y));
+      return {
+        light: pixels.filter(light).length / pixels.length,
+        dark: pixels.filter(dark).length / pixels.length,
+      };
+    };
+    const pieces = [
+      ["white king", 4, 0],
+      ["white rook", 0, 0],
+      ["white rook", 7, 0],
+      ["white queen", 5, 2],
+      ["black king", 4, 7],
+      ["black rook", 0, 7],
+      ["black rook", 7, 7],
+      ["black queen", 4, 6],
+    ];
+    const seen = pieces.map(([piece, file, rank]) => {
+      const onDark = (file + rank) % 2 === 0;
+      const { light: l, dark: d } = body(file, rank);
+      // The square's own colour, in its top left corner (clear of the piece), is the one expected.
+      const ok =
+        same(at(file, rank, 0.04, 0.04), onDark ? a1 : h1) &&
+        (piece.startsWith("white") ? l >= 0.5 && l >= 2 * d : d >= 0.5 && d >= 2 * l);
+      const square = `${name(file, rank)} (${onDark ? "dark" : "light"} square)`;
+      return {
+        ok,
+        what: `${piece} on ${square}: ${Math.round(l * 100)}% light, ${Math.round(d * 100)}% dark`,
+      };
+    });
+    await page.screenshot({ path: join(artifacts, "board-pixels.png"), clip: box });
+    assert.ok(
+      seen.every((s) => s.ok),
+      "a white piece's body must be mostly light and a black piece's mostly dark:\n" +
+        seen.map((s) => `${s.ok ? "  ok  " : "  BAD "}${s.what}`).join("\n"),
+    );
     assert.deepEqual(errors, []);
   } finally {
     await page.close();
