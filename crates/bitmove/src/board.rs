@@ -104,7 +104,7 @@ impl CastlingRights {
 
     /// The Zobrist keys of the rights whose rooks stand on `rooks`.
     #[inline]
-    fn hash(&self, rooks: Bitboard) -> u64 {
+    pub(crate) fn hash(&self, rooks: Bitboard) -> u64 {
         let mut hash = 0;
         for rook in rooks {
             let color = if rook.rank() == Rank::First {
@@ -781,6 +781,16 @@ impl Board {
         self.checkers = UNKNOWN;
     }
 
+    /// Takes away the castling rights whose rooks stand on `squares`, keeping the key up to
+    /// date (atomic's explosions).
+    pub(crate) fn drop_castling_rights(&mut self, squares: Bitboard) {
+        let lost = self.castling.rooks & squares;
+        if !lost.is_empty() {
+            self.hash ^= self.castling.hash(lost);
+            self.castling.rooks -= lost;
+        }
+    }
+
     /// Hands the move to the other side without moving a piece (a null move): clears en
     /// passant, advances the clocks, keeps the Zobrist key up to date. The caller
     /// makes sure the side to move is not in check.
@@ -925,7 +935,7 @@ pub(crate) fn castling_targets(us: Color, king: Square, rook: Square) -> (Square
 
 /// The square a pawn passes over when it steps from `from` to `to`, if that is a double step.
 #[inline(always)]
-fn double_step_square(from: Square, to: Square) -> Option<Square> {
+pub(crate) fn double_step_square(from: Square, to: Square) -> Option<Square> {
     let step = to as i32 - from as i32;
     (step == 16 || step == -16).then(|| Square::index_wrapping((from as usize + to as usize) / 2))
 }

@@ -15,7 +15,7 @@
 
 use core::fmt;
 
-use crate::{Board, CastlingSide, Color, File, Piece, Rank, Square};
+use crate::{Bitboard, Board, CastlingSide, Color, File, Piece, Rank, Square};
 
 /// The back rank of Chess960 start array `number` (Scharnagl numbering, 0..960), a-file first;
 /// `None` for a number out of range.
@@ -174,30 +174,9 @@ pub struct Fen<'a> {
 impl fmt::Display for Fen<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let board = self.board;
-        for rank in Rank::ALL.into_iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                let square = Square::new(file, rank);
-                match (board.piece_on(square), board.color_on(square)) {
-                    (Some(piece), Some(color)) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", piece.to_char_colored(color))?;
-                    }
-                    _ => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank != Rank::First {
-                f.write_str("/")?;
-            }
-        }
+        write_placement(board, Bitboard::EMPTY, f)?;
         write!(f, " {} ", board.side_to_move().to_char())?;
-        self.write_castling(f)?;
+        write_castling(board, self.notation, f)?;
         match board.en_passant() {
             Some(ep) => write!(f, " {ep}")?,
             None => f.write_str(" -")?,
@@ -206,37 +185,75 @@ impl fmt::Display for Fen<'_> {
     }
 }
 
-impl Fen<'_> {
-    fn write_castling(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let rights = self.board.castling_rights();
-        if rights.is_empty() {
-            return f.write_str("-");
-        }
-        for color in Color::ALL {
-            let back = Rank::First.relative_to(color);
-            let rooks = self.board.colored_pieces(color, Piece::Rook) & back;
-            for side in CastlingSide::ALL {
-                let Some(file) = rights.rook(color, side) else {
-                    continue;
-                };
-                let outermost = rooks.into_iter().all(|r| match side {
-                    CastlingSide::Short => r.file() <= file,
-                    CastlingSide::Long => r.file() >= file,
-                });
-                let c = match (self.notation, side) {
-                    (CastlingNotation::XFen, CastlingSide::Short) if outermost => 'k',
-                    (CastlingNotation::XFen, CastlingSide::Long) if outermost => 'q',
-                    _ => file.to_char(),
-                };
-                let c = match color {
-                    Color::White => c.to_ascii_uppercase(),
-                    Color::Black => c,
-                };
-                write!(f, "{c}")?;
+/// Writes FEN's first field, with `~` after the pieces on `promoted` (crazyhouse's mark of a
+/// promoted pawn).
+pub(crate) fn write_placement(
+    board: &Board,
+    promoted: Bitboard,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    for rank in Rank::ALL.into_iter().rev() {
+        let mut empty = 0;
+        for file in File::ALL {
+            let square = Square::new(file, rank);
+            match (board.piece_on(square), board.color_on(square)) {
+                (Some(piece), Some(color)) => {
+                    if empty > 0 {
+                        write!(f, "{empty}")?;
+                        empty = 0;
+                    }
+                    write!(f, "{}", piece.to_char_colored(color))?;
+                    if promoted.has(square) {
+                        f.write_str("~")?;
+                    }
+                }
+                _ => empty += 1,
             }
         }
-        Ok(())
+        if empty > 0 {
+            write!(f, "{empty}")?;
+        }
+        if rank != Rank::First {
+            f.write_str("/")?;
+        }
     }
+    Ok(())
+}
+
+/// Writes FEN's castling field in `notation`.
+pub(crate) fn write_castling(
+    board: &Board,
+    notation: CastlingNotation,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    let rights = board.castling_rights();
+    if rights.is_empty() {
+        return f.write_str("-");
+    }
+    for color in Color::ALL {
+        let back = Rank::First.relative_to(color);
+        let rooks = board.colored_pieces(color, Piece::Rook) & back;
+        for side in CastlingSide::ALL {
+            let Some(file) = rights.rook(color, side) else {
+                continue;
+            };
+            let outermost = rooks.into_iter().all(|r| match side {
+                CastlingSide::Short => r.file() <= file,
+                CastlingSide::Long => r.file() >= file,
+            });
+            let c = match (notation, side) {
+                (CastlingNotation::XFen, CastlingSide::Short) if outermost => 'k',
+                (CastlingNotation::XFen, CastlingSide::Long) if outermost => 'q',
+                _ => file.to_char(),
+            };
+            let c = match color {
+                Color::White => c.to_ascii_uppercase(),
+                Color::Black => c,
+            };
+            write!(f, "{c}")?;
+        }
+    }
+    Ok(())
 }
 
 /// Room for the longest start-position FEN (56 bytes), on the stack.

@@ -162,7 +162,7 @@ impl Board {
     }
 
     #[inline(always)]
-    fn gives_check_with<S: Sliders>(&self, s: S, mv: Move) -> bool {
+    pub(crate) fn gives_check_with<S: Sliders>(&self, s: S, mv: Move) -> bool {
         let us = self.side_to_move();
         let ours = self.colors(us);
         let Some(moved) = self.piece_on(mv.from).filter(|_| ours.has(mv.from)) else {

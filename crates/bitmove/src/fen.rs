@@ -29,6 +29,10 @@ pub enum FenField {
     HalfmoveClock,
     /// The fullmove number.
     FullmoveNumber,
+    /// A crazyhouse pocket (`[QNp]` after the placement, or a ninth rank).
+    Pocket,
+    /// Three-check's counters (`3+3` after the en-passant square, or `+0+1` at the end).
+    RemainingChecks,
 }
 
 impl fmt::Display for FenField {
@@ -40,6 +44,8 @@ impl fmt::Display for FenField {
             FenField::EnPassant => "en passant",
             FenField::HalfmoveClock => "halfmove clock",
             FenField::FullmoveNumber => "fullmove number",
+            FenField::Pocket => "pocket",
+            FenField::RemainingChecks => "check counter",
         })
     }
 }
@@ -79,6 +85,12 @@ pub enum FenError {
     HalfmoveClock,
     /// The fullmove number is not a non-negative number.
     FullmoveNumber,
+    /// A crazyhouse pocket that is not piece letters (`PNBRQ`, `pnbrq`) in brackets or on a
+    /// ninth rank, or that holds more pieces than a game has.
+    Pocket,
+    /// Three-check counters that are not `N+M` (checks still needed, 0-3) after the
+    /// en-passant field or `+N+M` (checks given, 0-3) after the move counters.
+    RemainingChecks,
     /// The position is well-formed but illegal.
     Illegal(PositionError),
 }
@@ -102,6 +114,9 @@ pub enum PositionError {
     CastlingRights,
     /// An en-passant square that no double pawn step could just have made.
     EnPassant,
+    /// A rule of the variant the position was read for (the reason says which), such as a
+    /// white king in horde or a pawn in racing kings.
+    Variant(&'static str),
 }
 
 impl fmt::Display for PositionError {
@@ -122,6 +137,7 @@ impl fmt::Display for PositionError {
             PositionError::CastlingRights => {
                 f.write_str("castling rights without the king and rook on their squares")
             }
+            PositionError::Variant(reason) => f.write_str(reason),
             PositionError::EnPassant => f.write_str(
                 "en-passant square that no double pawn step just made (it must be empty, behind a pawn of the side that moved, with the pawn's start square empty)",
             ),
@@ -142,6 +158,8 @@ impl FenError {
             FenError::EnPassantSyntax => FenField::EnPassant,
             FenError::HalfmoveClock => FenField::HalfmoveClock,
             FenError::FullmoveNumber => FenField::FullmoveNumber,
+            FenError::Pocket => FenField::Pocket,
+            FenError::RemainingChecks => FenField::RemainingChecks,
             FenError::Illegal(PositionError::CastlingRights) => FenField::Castling,
             FenError::Illegal(PositionError::EnPassant) => FenField::EnPassant,
             FenError::Illegal(_) => FenField::Placement,
@@ -180,6 +198,12 @@ impl fmt::Display for FenError {
             }
             FenError::HalfmoveClock => f.write_str("expected a non-negative whole number"),
             FenError::FullmoveNumber => f.write_str("expected a non-negative whole number"),
+            FenError::Pocket => f.write_str(
+                "expected piece letters (PNBRQ, pnbrq) in brackets after the placement or on a ninth rank, at most 32 pieces on the board and in the pockets together",
+            ),
+            FenError::RemainingChecks => f.write_str(
+                "expected the checks each side still needs as N+M (0-3 each) after the en-passant field, or the checks given as +N+M after the move counters",
+            ),
             FenError::Illegal(e) => write!(f, "{e}"),
         }
     }
@@ -211,6 +235,41 @@ impl Board {
     /// castling as `e1h1` and Shredder-FEN output).
     pub fn from_fen_with(fen: &str, chess960: bool) -> Result<Board, FenError> {
         let fields: [&str; 6] = split_fields(fen)?;
+        let raw = RawFen::parse(&fields, chess960)?;
+        check_material(&raw.board)?;
+        check_kings(raw.resolve()?)
+    }
+}
+
+/// Checks the rules about kings of a board with one king a side: the side not to move is
+/// not in check, and at most two pieces give check. Works out the checkers and pins.
+pub(crate) fn check_kings(mut board: Board) -> Result<Board, FenError> {
+    dispatch!(SliderBackend::current(), |s| {
+        let king = board.king(!board.side);
+        if board.attacked_with(s, king, board.side, board.occupied()) {
+            return Err(PositionError::OpponentInCheck.into());
+        }
+        board.update_checks(s);
+    });
+    if board.checkers.len() > 2 {
+        return Err(PositionError::TooManyCheckers.into());
+    }
+    Ok(board)
+}
+
+/// A FEN's fields read but the position not yet judged: the pieces on a board, with the
+/// castling letters and the en-passant square as written. Standard chess and each variant
+/// check the material by their own rules, then [`RawFen::resolve`] checks castling and en
+/// passant.
+pub(crate) struct RawFen {
+    pub(crate) board: Board,
+    castling: [Option<CastlingToken>; 4],
+    en_passant: Option<Square>,
+}
+
+impl RawFen {
+    /// Reads the six fields (as [`split_fields`] returns them).
+    pub(crate) fn parse(fields: &[&str; 6], chess960: bool) -> Result<RawFen, FenError> {
         let mut board = Board::empty(chess960);
         parse_placement(&mut board, fields[0])?;
         board.side = match fields[1] {
@@ -231,23 +290,23 @@ impl Board {
         };
         board.halfmove = parse_counter(fields[4]).ok_or(FenError::HalfmoveClock)?;
         board.fullmove = parse_counter(fields[5]).ok_or(FenError::FullmoveNumber)?;
+        Ok(RawFen {
+            board,
+            castling,
+            en_passant,
+        })
+    }
 
-        check_material(&board)?;
-        board.castling = resolve_castling(&board, &castling, chess960)?;
-        if let Some(ep) = en_passant {
+    /// The board with its castling rights and en-passant square checked against the pieces,
+    /// and its Zobrist key; checkers and pins are left for the caller.
+    pub(crate) fn resolve(self) -> Result<Board, FenError> {
+        let mut board = self.board;
+        board.castling = resolve_castling(&board, &self.castling, board.chess960)?;
+        if let Some(ep) = self.en_passant {
             board.en_passant = check_en_passant(&board, ep)?;
         }
-        dispatch!(SliderBackend::current(), |s| {
-            let king = board.king(!board.side);
-            if board.attacked_with(s, king, board.side, board.occupied()) {
-                return Err(PositionError::OpponentInCheck.into());
-            }
-            board.update_checks(s);
-        });
-        if board.checkers.len() > 2 {
-            return Err(PositionError::TooManyCheckers.into());
-        }
         board.hash = board.compute_hash();
+        board.checkers = crate::board::UNKNOWN;
         Ok(board)
     }
 }
@@ -261,7 +320,7 @@ impl FromStr for Board {
     }
 }
 
-fn split_fields(fen: &str) -> Result<[&str; 6], FenError> {
+pub(crate) fn split_fields(fen: &str) -> Result<[&str; 6], FenError> {
     let mut fields = ["", "", "", "", "0", "1"];
     let mut count = 0;
     for field in fen.split_ascii_whitespace() {
@@ -276,7 +335,7 @@ fn split_fields(fen: &str) -> Result<[&str; 6], FenError> {
     Ok(fields)
 }
 
-fn parse_placement(board: &mut Board, text: &str) -> Result<(), FenError> {
+pub(crate) fn parse_placement(board: &mut Board, text: &str) -> Result<(), FenError> {
     let ranks = text.split('/').count();
     if ranks != 8 {
         return Err(FenError::RankCount { found: ranks });
@@ -403,14 +462,14 @@ fn resolve_castling(
     Ok(rights)
 }
 
-fn parse_counter(text: &str) -> Option<u32> {
+pub(crate) fn parse_counter(text: &str) -> Option<u32> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     text.parse().ok()
 }
 
-fn check_material(board: &Board) -> Result<(), FenError> {
+pub(crate) fn check_material(board: &Board) -> Result<(), FenError> {
     for color in Color::ALL {
         if board.colored_pieces(color, Piece::King).len() != 1 {
             return Err(PositionError::KingCount(color).into());

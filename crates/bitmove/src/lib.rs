@@ -211,6 +211,7 @@ mod test_rng;
 mod uci;
 #[cfg(feature = "std")]
 mod unique;
+pub mod variant;
 pub mod vocab;
 mod zobrist;
 

@@ -59,6 +59,12 @@ fn culprit(fen: &str, error: &FenError) -> Option<Range<usize>> {
         FenError::EnPassantSyntax | FenError::Illegal(PositionError::EnPassant) => field(3),
         FenError::HalfmoveClock => field(4),
         FenError::FullmoveNumber => field(5),
+        FenError::Pocket => field(0),
+        FenError::RemainingChecks => fields
+            .iter()
+            .skip(4)
+            .find(|range| fen[(*range).clone()].contains('+'))
+            .cloned(),
         FenError::Illegal(PositionError::PawnOnBackRank) => {
             let placement = field(0)?;
             let text = &fen[placement.clone()];

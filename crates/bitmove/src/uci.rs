@@ -51,7 +51,7 @@ impl Board {
     }
 
     /// The king-takes-rook form of a standard castling move written as the king's step.
-    fn standard_castling(&self, mv: Move) -> Option<Move> {
+    pub(crate) fn standard_castling(&self, mv: Move) -> Option<Move> {
         let us = self.side;
         let back = Rank::First.relative_to(us);
         if mv.from != self.king(us) || mv.from.rank() != back || mv.to.rank() != back {

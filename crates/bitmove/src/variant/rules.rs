@@ -1,0 +1,484 @@
+//! Each variant's rules: which moves are legal, how a move is made, when the game has ended.
+//! Standard chess, king of the hill and three-check use the board's own legal generator;
+//! crazyhouse adds drops to it; racing kings filters it; atomic, antichess and the horde's
+//! white side generate pseudo-legal moves and judge them by their own rules.
+
+use super::{Variant, VariantMove, VariantPosition};
+use crate::attacks::{
+    SliderBackend, Sliders, between, dispatch, king_attacks, knight_attacks, pawn_attacks,
+};
+use crate::board::{UNKNOWN, castling_squares, castling_targets, double_step_square};
+use crate::{Bitboard, Board, Color, Move, Piece, Rank, Square, zobrist};
+
+/// The four centre squares of king of the hill.
+pub(crate) const CENTER: Bitboard = Bitboard(0x0000_0018_1800_0000);
+
+/// The first and eighth ranks.
+const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
+
+/// Whether the game has ended by the variant's own rule (not by mate or stalemate): a king
+/// exploded, a side without pieces, the third check, a king on the hill or the eighth rank.
+pub(crate) fn is_variant_end(pos: &VariantPosition) -> bool {
+    let b = &pos.board;
+    match pos.variant {
+        Variant::Chess | Variant::Crazyhouse => false,
+        Variant::Atomic => Color::ALL
+            .into_iter()
+            .any(|c| b.colored_pieces(c, Piece::King).is_empty()),
+        Variant::Antichess | Variant::Horde => b.colors[0].is_empty() || b.colors[1].is_empty(),
+        Variant::ThreeCheck => pos.remaining_checks.contains(&0),
+        Variant::KingOfTheHill => !(b.pieces(Piece::King) & CENTER).is_empty(),
+        Variant::RacingKings => racing_end(b),
+    }
+}
+
+/// Racing kings: over when a king stands on the eighth rank, except that after White gets
+/// there Black has one move to follow (if some square of the eighth rank is open to it).
+fn racing_end(b: &Board) -> bool {
+    let goal = Rank::Eighth.bitboard();
+    if (b.pieces(Piece::King) & goal).is_empty() {
+        return false;
+    }
+    let black = b.colored_pieces(Color::Black, Piece::King);
+    if b.side == Color::White || !(black & goal).is_empty() {
+        return true;
+    }
+    let Some(king) = black.first() else {
+        return true;
+    };
+    let targets = king_attacks(king) & (goal - b.colors(Color::Black));
+    let occupied = b.occupied();
+    dispatch!(SliderBackend::current(), |s| targets
+        .into_iter()
+        .all(|t| b.attacked_with(s, t, Color::White, occupied)))
+}
+
+/// Whether the side to move is in check by the variant's rules.
+pub(crate) fn in_check(pos: &VariantPosition) -> bool {
+    let b = &pos.board;
+    match pos.variant {
+        Variant::Antichess => false,
+        Variant::Atomic => dispatch!(SliderBackend::current(), |s| atomic_attacked(s, b, b.side)),
+        _ => {
+            if b.colored_pieces(b.side, Piece::King).is_empty() {
+                false
+            } else {
+                b.in_check()
+            }
+        }
+    }
+}
+
+/// Hands every legal move to `f`.
+pub(crate) fn legal_moves(pos: &VariantPosition, f: &mut impl FnMut(VariantMove)) {
+    if is_variant_end(pos) {
+        return;
+    }
+    dispatch!(SliderBackend::current(), |s| legal_with(s, pos, f))
+}
+
+fn legal_with<S: Sliders>(s: S, pos: &VariantPosition, f: &mut impl FnMut(VariantMove)) {
+    let b = &pos.board;
+    match pos.variant {
+        Variant::Chess | Variant::KingOfTheHill | Variant::ThreeCheck => {
+            for mv in b.legal_moves() {
+                f(VariantMove::Normal(mv));
+            }
+        }
+        Variant::Crazyhouse => {
+            for mv in b.legal_moves() {
+                f(VariantMove::Normal(mv));
+            }
+            let squares = drop_squares(b);
+            for piece in pos.pockets[b.side.index()].kinds() {
+                let targets = if piece == Piece::Pawn {
+                    squares - BACK_RANKS
+                } else {
+                    squares
+                };
+                for to in targets {
+                    f(VariantMove::Drop { piece, to });
+                }
+            }
+        }
+        Variant::RacingKings => {
+            for mv in b.legal_moves() {
+                if !b.gives_check_with(s, mv) {
+                    f(VariantMove::Normal(mv));
+                }
+            }
+        }
+        Variant::Horde => {
+            if b.colored_pieces(b.side, Piece::King).is_empty() {
+                pseudo_moves(s, b, false, &mut |mv| f(VariantMove::Normal(mv)));
+            } else {
+                for mv in b.legal_moves() {
+                    f(VariantMove::Normal(mv));
+                }
+            }
+        }
+        Variant::Antichess => antichess_moves(s, b, &mut |mv| f(VariantMove::Normal(mv))),
+        Variant::Atomic => {
+            let mut test = |mv: Move| {
+                if atomic_legal(s, b, mv) {
+                    f(VariantMove::Normal(mv));
+                }
+            };
+            pseudo_moves(s, b, false, &mut test);
+            atomic_castling(s, b, &mut test);
+        }
+    }
+}
+
+/// Crazyhouse: the empty squares a drop may go to (any when not in check, those between the
+/// king and a single checker when in check, none in double check).
+pub(crate) fn drop_squares(b: &Board) -> Bitboard {
+    let empty = !b.occupied();
+    let checkers = b.checkers();
+    if checkers.is_empty() {
+        empty
+    } else if let Some(checker) = checkers.single() {
+        between(b.king(b.side), checker) & empty
+    } else {
+        Bitboard::EMPTY
+    }
+}
+
+/// The pawns' drop targets exclude the back ranks.
+pub(crate) fn pawn_drop_squares(squares: Bitboard) -> Bitboard {
+    squares - BACK_RANKS
+}
+
+/// Antichess: every pseudo-legal move (kings are ordinary pieces, pawns may promote to
+/// kings, castling needs only empty squares), captures alone when there is one.
+pub(crate) fn antichess_moves<S: Sliders>(s: S, b: &Board, f: &mut impl FnMut(Move)) {
+    let theirs = b.colors[(!b.side).index()];
+    let mut captures = crate::MoveList::new();
+    let mut quiet = crate::MoveList::new();
+    let mut sort = |mv: Move| {
+        if is_capture(b, mv, theirs) {
+            captures.push(mv);
+        } else if captures.is_empty() {
+            quiet.push(mv);
+        }
+    };
+    pseudo_moves(s, b, true, &mut sort);
+    castling_moves(s, b, false, &mut sort);
+    let chosen = if captures.is_empty() { quiet } else { captures };
+    for mv in chosen {
+        f(mv);
+    }
+}
+
+/// Whether `mv` takes a piece (en passant included; castling takes none).
+#[inline(always)]
+fn is_capture(b: &Board, mv: Move, theirs: Bitboard) -> bool {
+    theirs.has(mv.to)
+        || (b.pieces(Piece::Pawn).has(mv.from)
+            && mv.from.file() != mv.to.file()
+            && !b.occupied().has(mv.to))
+}
+
+/// The number of legal antichess moves, counted without building them.
+pub(crate) fn count_antichess<S: Sliders>(s: S, b: &Board) -> u64 {
+    let mut moves = 0;
+    antichess_moves(s, b, &mut |_| moves += 1);
+    moves
+}
+
+/// The attacks of a `piece` of `color` on `from`, with `occupied` as the blockers.
+#[inline(always)]
+fn attacks<S: Sliders>(
+    s: S,
+    piece: Piece,
+    color: Color,
+    from: Square,
+    occupied: Bitboard,
+) -> Bitboard {
+    match piece {
+        Piece::Pawn => pawn_attacks(color, from),
+        Piece::Knight => knight_attacks(from),
+        Piece::Bishop => s.bishop(from, occupied),
+        Piece::Rook => s.rook(from, occupied),
+        Piece::Queen => s.queen(from, occupied),
+        Piece::King => king_attacks(from),
+    }
+}
+
+/// Every pseudo-legal move but castling: pieces to any square not their own, pawn pushes
+/// (two squares from the first or second rank, as horde allows), captures and en passant,
+/// promotions (to a king too when `king_promotions`).
+pub(crate) fn pseudo_moves<S: Sliders>(
+    s: S,
+    b: &Board,
+    king_promotions: bool,
+    f: &mut impl FnMut(Move),
+) {
+    let us = b.side;
+    let ours = b.colors[us.index()];
+    let theirs = b.colors[(!us).index()];
+    let occupied = ours | theirs;
+    for piece in [
+        Piece::Knight,
+        Piece::Bishop,
+        Piece::Rook,
+        Piece::Queen,
+        Piece::King,
+    ] {
+        for from in b.colored_pieces(us, piece) {
+            for to in attacks(s, piece, us, from, occupied) - ours {
+                f(Move::new(from, to));
+            }
+        }
+    }
+    let pawns = b.colored_pieces(us, Piece::Pawn);
+    if pawns.is_empty() {
+        return;
+    }
+    let last = Rank::Eighth.relative_to(us).bitboard();
+    let mut pawn_move = |from: Square, to: Square| {
+        if last.has(to) {
+            for promotion in [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight] {
+                f(Move {
+                    from,
+                    to,
+                    promotion: Some(promotion),
+                });
+            }
+            if king_promotions {
+                f(Move {
+                    from,
+                    to,
+                    promotion: Some(Piece::King),
+                });
+            }
+        } else {
+            f(Move::new(from, to));
+        }
+    };
+    for from in pawns {
+        for to in pawn_attacks(us, from) & theirs {
+            pawn_move(from, to);
+        }
+    }
+    if let Some(ep) = b.en_passant {
+        for from in pawn_attacks(!us, ep) & pawns {
+            pawn_move(from, ep);
+        }
+    }
+    let empty = !occupied;
+    let (single, double) = match us {
+        Color::White => {
+            let single = pawns.up() & empty;
+            (
+                single,
+                single.up() & empty & (Rank::Third.bitboard() | Rank::Fourth.bitboard()),
+            )
+        }
+        Color::Black => {
+            let single = pawns.down() & empty;
+            (
+                single,
+                single.down() & empty & (Rank::Sixth.bitboard() | Rank::Fifth.bitboard()),
+            )
+        }
+    };
+    let back = |to: Square, ranks: i8| {
+        let ranks = if us == Color::White { -ranks } else { ranks };
+        to.offset(0, ranks).unwrap_or(to)
+    };
+    for to in single {
+        pawn_move(back(to, 1), to);
+    }
+    for to in double {
+        pawn_move(back(to, 2), to);
+    }
+}
+
+/// Castling moves whose squares are empty; with `safe`, the king's squares (start and
+/// transit) must not be attacked either, as standard chess asks (atomic exempts the squares
+/// next to the enemy king). The king's destination is left to the caller's test.
+fn castling_moves<S: Sliders>(s: S, b: &Board, safe: bool, f: &mut impl FnMut(Move)) {
+    let us = b.side;
+    let back = Rank::First.relative_to(us).bitboard();
+    let Some(king) = (b.colored_pieces(us, Piece::King) & back).single() else {
+        return;
+    };
+    let occupied = b.occupied();
+    let near_their_king = b
+        .colored_pieces(!us, Piece::King)
+        .into_iter()
+        .fold(Bitboard::EMPTY, |near, k| near | king_attacks(k));
+    for rook in b.castling.rook_squares() & back {
+        if !b.colored_pieces(us, Piece::Rook).has(rook) {
+            continue;
+        }
+        let (_, must_be_empty) = castling_squares(us, king, rook);
+        if !(must_be_empty & occupied).is_empty() {
+            continue;
+        }
+        if safe {
+            let (king_to, _) = castling_targets(us, king, rook);
+            let transit = (between(king, king_to) | king.bitboard()) - near_their_king;
+            let without_king = occupied - king.bitboard();
+            if transit
+                .into_iter()
+                .any(|sq| b.attacked_with(s, sq, !us, without_king))
+            {
+                continue;
+            }
+        }
+        f(Move::new(king, rook));
+    }
+}
+
+/// Atomic castling: empty squares, the king's start and transit squares safe (but those next
+/// to the enemy king); the destination is judged after the move like every other move.
+fn atomic_castling<S: Sliders>(s: S, b: &Board, f: &mut impl FnMut(Move)) {
+    castling_moves(s, b, true, f);
+}
+
+/// Atomic: whether `color`'s king is attacked. Kings that touch cannot check each other (a
+/// capture would blow up both), and a side without a king is not in check.
+pub(crate) fn atomic_attacked<S: Sliders>(s: S, b: &Board, color: Color) -> bool {
+    let Some(king) = b.colored_pieces(color, Piece::King).first() else {
+        return false;
+    };
+    if !(king_attacks(king) & b.colored_pieces(!color, Piece::King)).is_empty() {
+        return false;
+    }
+    b.attacked_with(s, king, !color, b.occupied())
+}
+
+/// Atomic: whether the pseudo-legal `mv` is legal: our king survives, and either theirs
+/// does not or ours is not attacked afterwards.
+pub(crate) fn atomic_legal<S: Sliders>(s: S, b: &Board, mv: Move) -> bool {
+    let us = b.side;
+    let mut after = b.clone();
+    atomic_make(&mut after, mv);
+    if after.colored_pieces(us, Piece::King).is_empty() {
+        return false;
+    }
+    after.colored_pieces(!us, Piece::King).is_empty() || !atomic_attacked(s, &after, us)
+}
+
+/// Makes an atomic move: the move as in chess, then, for a capture, the explosion: the
+/// capturing piece and every piece but pawns on the squares around the target vanish, with
+/// the castling rights of exploded rooks and kings.
+pub(crate) fn atomic_make(b: &mut Board, mv: Move) {
+    let Some(moved) = b.piece_on(mv.from) else {
+        return;
+    };
+    let capture = is_capture(b, mv, b.colors[(!b.side).index()]);
+    b.make_piece::<true>(moved, mv);
+    if !capture {
+        return;
+    }
+    let blast = ((king_attacks(mv.to) - b.pieces(Piece::Pawn)) | mv.to.bitboard()) & b.occupied();
+    let mut rights_lost = blast;
+    for square in blast {
+        let (Some(piece), Some(color)) = (b.piece_on(square), b.color_on(square)) else {
+            continue;
+        };
+        b.put(color, piece, square);
+        b.hash ^= zobrist::piece(color, piece, square);
+        if piece == Piece::King {
+            rights_lost |= Rank::First.relative_to(color).bitboard();
+        }
+    }
+    b.drop_castling_rights(rights_lost);
+}
+
+/// Makes `mv` by the variant's rules.
+pub(crate) fn play(pos: &mut VariantPosition, mv: VariantMove) {
+    let us = pos.board.side;
+    match mv {
+        VariantMove::Drop { piece, to } => {
+            pos.pockets[us.index()].remove(piece);
+            drop_piece(&mut pos.board, piece, to);
+        }
+        VariantMove::Normal(mv) => {
+            let Some(moved) = pos.board.piece_on(mv.from) else {
+                return;
+            };
+            match pos.variant {
+                Variant::Atomic => atomic_make(&mut pos.board, mv),
+                Variant::Crazyhouse => {
+                    crazyhouse_capture(pos, moved, mv);
+                    pos.board.make_piece::<true>(moved, mv);
+                }
+                Variant::Horde => {
+                    pos.board.make_piece::<true>(moved, mv);
+                    horde_first_rank_step(&mut pos.board, moved, mv);
+                }
+                _ => pos.board.make_piece::<true>(moved, mv),
+            }
+        }
+    }
+    if pos.variant == Variant::ThreeCheck && pos.board.in_check() {
+        let left = &mut pos.remaining_checks[us.index()];
+        *left = left.saturating_sub(1);
+    }
+}
+
+/// Crazyhouse, before `mv` is made: the captured piece goes to our pocket (a pawn, if it was
+/// a promoted one), and the promoted marks follow the move.
+fn crazyhouse_capture(pos: &mut VariantPosition, moved: Piece, mv: Move) {
+    let b = &pos.board;
+    let us = b.side;
+    let theirs = b.colors[(!us).index()];
+    let captured = if theirs.has(mv.to) {
+        let was_promoted = pos.promoted.has(mv.to);
+        b.piece_on(mv.to)
+            .map(|p| if was_promoted { Piece::Pawn } else { p })
+    } else if is_capture(b, mv, theirs) {
+        Some(Piece::Pawn)
+    } else {
+        None
+    };
+    if let Some(piece) = captured {
+        pos.pockets[us.index()].add(piece);
+    }
+    let castles = moved == Piece::King && b.colors[us.index()].has(mv.to);
+    if castles {
+        return;
+    }
+    let carried = pos.promoted.has(mv.from);
+    pos.promoted -= mv.from.bitboard() | mv.to.bitboard();
+    if carried || (moved == Piece::Pawn && mv.promotion.is_some()) {
+        pos.promoted |= mv.to.bitboard();
+    }
+}
+
+/// Horde: a pawn's two-square step from the first rank makes no en-passant square.
+fn horde_first_rank_step(b: &mut Board, moved: Piece, mv: Move) {
+    let mover = !b.side;
+    if moved == Piece::Pawn
+        && mv.from.rank() == Rank::First.relative_to(mover)
+        && double_step_square(mv.from, mv.to).is_some()
+        && let Some(ep) = b.en_passant.take()
+    {
+        b.hash ^= zobrist::en_passant(ep.file());
+    }
+}
+
+/// Crazyhouse: puts a `piece` of the side to move on the empty square `to` and passes the
+/// turn; a pawn drop resets the halfmove clock, as python-chess counts it.
+fn drop_piece(b: &mut Board, piece: Piece, to: Square) {
+    let us = b.side;
+    if let Some(ep) = b.en_passant.take() {
+        b.hash ^= zobrist::en_passant(ep.file());
+    }
+    b.put(us, piece, to);
+    b.hash ^= zobrist::piece(us, piece, to) ^ zobrist::white_to_move();
+    b.halfmove = if piece == Piece::Pawn {
+        0
+    } else {
+        b.halfmove.saturating_add(1)
+    };
+    if us == Color::Black {
+        b.fullmove = b.fullmove.saturating_add(1);
+    }
+    b.side = !us;
+    b.checkers = UNKNOWN;
+}
