@@ -230,6 +230,11 @@ pub(crate) struct PerftArgs {
     /// Chess960 castling (Shredder-FEN/X-FEN in, `e1h1` castling moves).
     #[arg(long)]
     pub(crate) chess960: bool,
+    /// Count by a variant's rules: chess, atomic, antichess, crazyhouse, 3check,
+    /// kingofthehill, horde, racingkings (lichess's names such as "Three-check" too, any
+    /// case). The FEN in the variant's form; drops as `N@f3` in --moves.
+    #[arg(long, value_name = "NAME", value_parser = variant_parser)]
+    pub(crate) variant: Option<bitmove::variant::Variant>,
     /// Worker threads (0 or absent: one per core).
     #[arg(long, default_value_t = 0)]
     pub(crate) threads: usize,
@@ -272,6 +277,7 @@ impl Default for PerftArgs {
             moves: Vec::new(),
             divide: false,
             chess960: false,
+            variant: None,
             threads: 0,
             hash: None,
             checkpoint: None,
@@ -344,6 +350,12 @@ pub(crate) struct SuiteArgs {
     /// Read castling as Chess960 (Shredder-FEN, X-FEN).
     #[arg(long)]
     pub(crate) chess960: bool,
+    /// Check the counts by a variant's rules (chess, atomic, antichess, crazyhouse, 3check,
+    /// kingofthehill, horde, racingkings). A file whose first line starts with `id`, `epd`
+    /// or `fen` is read in the `.perft` block format (`id NAME`, `epd EPD`, `perft DEPTH
+    /// NODES`), with or without --variant.
+    #[arg(long, value_name = "NAME", value_parser = variant_parser)]
+    pub(crate) variant: Option<bitmove::variant::Variant>,
     /// Positions checked at once (0: one per core).
     #[arg(long, short, default_value_t = 1)]
     pub(crate) jobs: usize,
@@ -433,6 +445,12 @@ pub(crate) enum MoveKind {
 pub(crate) const MAX_DEPTH: u32 = 256;
 
 /// Parses a depth of 0 to [`MAX_DEPTH`].
+/// A variant name, as [`bitmove::variant::Variant::from_name`] reads it.
+pub(crate) fn variant_parser(name: &str) -> Result<bitmove::variant::Variant, String> {
+    bitmove::variant::Variant::from_name(name)
+        .ok_or_else(|| bitmove::variant::UnknownVariant.to_string())
+}
+
 fn depth_parser() -> clap::builder::RangedI64ValueParser<u32> {
     clap::value_parser!(u32).range(..=i64::from(MAX_DEPTH))
 }

@@ -19,6 +19,7 @@ mod show;
 mod suite;
 mod uci;
 mod unique;
+mod variant;
 
 use std::process::ExitCode;
 

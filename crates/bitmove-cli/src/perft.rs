@@ -13,6 +13,12 @@ use crate::json::stats_json;
 use crate::{Failure, json, position};
 
 pub(crate) fn perft(args: &PerftArgs) -> Result<u8, Failure> {
+    if let Some(variant) = args
+        .variant
+        .filter(|&v| v != bitmove::variant::Variant::Chess)
+    {
+        return crate::variant::perft(args, variant);
+    }
     let board = position(
         args.fen.as_deref(),
         args.moves.iter().map(String::as_str),
@@ -68,7 +74,7 @@ pub(crate) fn perft(args: &PerftArgs) -> Result<u8, Failure> {
         stats,
         seconds: start.elapsed().as_secs_f64(),
     };
-    report(&board, args.depth, args.json, &result)
+    report(&board.to_string(), args.depth, args.json, &result)
 }
 
 /// A finished count: per root move (with `--divide`: UCI, nodes, statistics with `--stats`),
@@ -83,7 +89,7 @@ pub(crate) struct Counted {
 /// Prints a count as `perft` does: the divide lines, `Nodes:`, `Time:` and the statistics,
 /// or one JSON object.
 pub(crate) fn report(
-    board: &bitmove::Board,
+    fen: &str,
     depth: u32,
     as_json: bool,
     result: &Counted,
@@ -97,7 +103,7 @@ pub(crate) fn report(
     let (nodes, seconds) = (*nodes, *seconds);
     if as_json {
         let mut value = json!({
-            "fen": board.to_string(),
+            "fen": fen,
             "depth": depth,
             "nodes": nodes,
             "seconds": json::seconds(seconds),

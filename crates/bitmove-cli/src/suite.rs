@@ -8,6 +8,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use bitmove::Board;
+use bitmove::variant::{Variant, VariantPosition, parse_perft_blocks};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
@@ -17,9 +18,79 @@ use crate::{Failure, json};
 /// One position of the suite and its expected counts by depth.
 struct Entry {
     line: usize,
-    board: Board,
+    board: Position,
     fen: String,
     depths: Vec<(u32, u64)>,
+}
+
+/// A suite's position: standard chess (and Chess960) or a variant's.
+enum Position {
+    Standard(Board),
+    Variant(VariantPosition),
+}
+
+impl Position {
+    /// The perft count at `depth` if it is at most `limit` (see [`perft_within`]).
+    fn perft_within(&self, depth: u32, limit: u64) -> Option<u64> {
+        match self {
+            Position::Standard(board) => perft_within(board, depth, limit),
+            Position::Variant(pos) => variant_perft_within(pos, depth, limit),
+        }
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        match self {
+            Position::Standard(board) => bitmove::perft(board, depth),
+            Position::Variant(pos) => bitmove::variant::perft(pos, depth),
+        }
+    }
+}
+
+/// A variant suite in the `.perft` block format (`id`, `epd`, `perft DEPTH NODES`).
+fn parse_blocks(path: &Path, text: &str, variant: Variant) -> Result<Vec<Entry>, Failure> {
+    let cases = parse_perft_blocks(text).map_err(|(line, why)| malformed(path, line, why))?;
+    let mut entries = Vec::new();
+    for case in cases {
+        let pos = VariantPosition::from_fen(variant, &case.epd).map_err(|e| {
+            malformed(
+                path,
+                case.line,
+                format!("{variant}: {}", crate::errors::fen_error(&case.epd, &e)),
+            )
+        })?;
+        if let Some(&(depth, _)) = case.depths.iter().find(|(d, _)| *d > crate::cli::MAX_DEPTH) {
+            return Err(malformed(
+                path,
+                case.line,
+                format!("depth {depth} is deeper than {}", crate::cli::MAX_DEPTH),
+            ));
+        }
+        if case.depths.is_empty() {
+            return Err(malformed(path, case.line, "no `perft DEPTH NODES` lines"));
+        }
+        entries.push(Entry {
+            line: case.line,
+            board: Position::Variant(pos),
+            fen: case.epd,
+            depths: case.depths,
+        });
+    }
+    Ok(entries)
+}
+
+/// [`perft_within`] by a variant's rules.
+fn variant_perft_within(pos: &VariantPosition, depth: u32, limit: u64) -> Option<u64> {
+    if depth <= 3 {
+        let nodes = bitmove::variant::perft(pos, depth);
+        return (nodes <= limit).then_some(nodes);
+    }
+    let mut total = 0;
+    for mv in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        total += variant_perft_within(&child, depth - 1, limit - total)?;
+    }
+    Some(total)
 }
 
 fn malformed(path: &Path, line: usize, why: impl std::fmt::Display) -> Failure {
@@ -27,7 +98,11 @@ fn malformed(path: &Path, line: usize, why: impl std::fmt::Display) -> Failure {
 }
 
 /// Parses the whole file first, so a malformed line is reported before any work is done.
-fn parse(path: &Path, text: &str, chess960: bool) -> Result<Vec<Entry>, Failure> {
+fn parse(
+    path: &Path,
+    text: &str,
+    make: impl Fn(&str) -> Result<Position, String>,
+) -> Result<Vec<Entry>, Failure> {
     let mut entries = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
@@ -37,8 +112,7 @@ fn parse(path: &Path, text: &str, chess960: bool) -> Result<Vec<Entry>, Failure>
         }
         let mut parts = trimmed.split(';');
         let fen = parts.next().unwrap_or("").trim().to_string();
-        let board = Board::from_fen_with(&fen, chess960)
-            .map_err(|e| malformed(path, line, crate::errors::fen_error(&fen, &e)))?;
+        let board = make(&fen).map_err(|why| malformed(path, line, why))?;
         let mut depths = Vec::new();
         for part in parts {
             let part = part.trim();
@@ -114,6 +188,15 @@ fn perft_within(board: &Board, depth: u32, limit: u64) -> Option<u64> {
     Some(total)
 }
 
+/// Whether a suite is in the `.perft` block format: its first line that is neither blank nor
+/// a comment starts with `id `, `epd ` or `fen `.
+fn looks_like_blocks(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .is_some_and(|l| l.starts_with("id ") || l.starts_with("epd ") || l.starts_with("fen "))
+}
+
 /// The largest suite file read: far above any real suite (the biggest published ones are a
 /// few megabytes), and a bound on what a device like /dev/zero can make bitmove hold.
 const MAX_SUITE_BYTES: u64 = 256 << 20;
@@ -140,7 +223,20 @@ fn read_suite(path: &Path) -> Result<String, Failure> {
 pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
     let path = args.file.as_path();
     let text = read_suite(path)?;
-    let entries = parse(path, &text, args.chess960)?;
+    let entries = match args.variant.filter(|&v| v != Variant::Chess) {
+        Some(variant) if looks_like_blocks(&text) => parse_blocks(path, &text, variant)?,
+        Some(variant) => parse(path, &text, |fen| {
+            VariantPosition::from_fen(variant, fen)
+                .map(Position::Variant)
+                .map_err(|e| format!("{variant}: {}", crate::errors::fen_error(fen, &e)))
+        })?,
+        None if looks_like_blocks(&text) => parse_blocks(path, &text, Variant::Chess)?,
+        None => parse(path, &text, |fen| {
+            Board::from_fen_with(fen, args.chess960)
+                .map(Position::Standard)
+                .map_err(|e| crate::errors::fen_error(fen, &e))
+        })?,
+    };
     let limit = args.max_nodes.unwrap_or(u64::MAX);
     let mut checks = Vec::new();
     let mut skipped = 0usize;
@@ -186,8 +282,8 @@ pub(crate) fn run(args: &SuiteArgs) -> Result<u8, Failure> {
                     let started = Instant::now();
                     let board = &entries[check.entry].board;
                     let got = match args.max_nodes {
-                        Some(_) => perft_within(board, check.depth, check.expected),
-                        None => Some(bitmove::perft(board, check.depth)),
+                        Some(_) => board.perft_within(check.depth, check.expected),
+                        None => Some(board.perft(check.depth)),
                     };
                     let outcome = Outcome {
                         got,

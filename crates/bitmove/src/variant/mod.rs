@@ -385,6 +385,79 @@ impl VariantPosition {
         }
     }
 
+    /// Parses a move in UCI notation and checks that it is legal here: `e2e4`, `e7e8q`
+    /// (`e7e8k` in antichess), castling as the king's step (`e1g1`) or, in Chess960 and
+    /// always accepted, as king takes rook (`e1h1`), and drops as `N@f3` or `P@e4` (any case
+    /// for the piece letter).
+    ///
+    /// ```
+    /// use bitmove::variant::{Variant, VariantMove, VariantPosition};
+    /// use bitmove::{Piece, Square, UciError};
+    ///
+    /// let pos = VariantPosition::from_fen(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1").unwrap();
+    /// assert_eq!(pos.parse_uci("N@f3"), Ok(VariantMove::Drop { piece: Piece::Knight, to: Square::F3 }));
+    /// assert_eq!(pos.parse_uci("Q@f3"), Err(UciError::Illegal));
+    /// assert_eq!(pos.parse_uci("N@z9"), Err(UciError::Syntax));
+    /// ```
+    pub fn parse_uci(&self, text: &str) -> Result<VariantMove, crate::UciError> {
+        use crate::UciError;
+        let text = text.trim();
+        let mv = if let Some((piece, square)) = text.split_once('@') {
+            let mut letters = piece.chars();
+            let piece = match (letters.next(), letters.next()) {
+                (Some(c), None) => Piece::from_char(c).ok_or(UciError::Syntax)?,
+                (None, None) if self.variant == Variant::Crazyhouse => Piece::Pawn,
+                _ => return Err(UciError::Syntax),
+            };
+            let to: Square = square.parse().map_err(|_| UciError::Syntax)?;
+            VariantMove::Drop { piece, to }
+        } else {
+            let bytes = text.as_bytes();
+            if !(4..=5).contains(&bytes.len()) || !text.is_ascii() {
+                return Err(UciError::Syntax);
+            }
+            let from: Square = text[0..2].parse().map_err(|_| UciError::Syntax)?;
+            let to: Square = text[2..4].parse().map_err(|_| UciError::Syntax)?;
+            let promotion = match bytes.get(4) {
+                None => None,
+                Some(&c) => Some(
+                    Piece::from_char(char::from(c).to_ascii_lowercase())
+                        .filter(|&p| p != Piece::Pawn)
+                        .ok_or(UciError::Syntax)?,
+                ),
+            };
+            let mut mv = Move {
+                from,
+                to,
+                promotion,
+            };
+            if !self.board.chess960
+                && self
+                    .board
+                    .colored_pieces(self.board.side, Piece::King)
+                    .has(from)
+                && let Some(castle) = self.board.standard_castling(mv)
+            {
+                mv = castle;
+            }
+            VariantMove::Normal(mv)
+        };
+        if self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(UciError::Illegal)
+        }
+    }
+
+    /// The move in UCI notation: castling as the king's step unless the position is
+    /// Chess960, drops as `N@f3`.
+    pub fn uci(&self, mv: VariantMove) -> VariantMove {
+        match mv {
+            VariantMove::Normal(m) => VariantMove::Normal(self.board.uci(m).as_move()),
+            drop => drop,
+        }
+    }
+
     /// The Zobrist key: the [`Board::hash`] (the Polyglot key of the pieces, side, rights
     /// and en passant) combined with keys for the pockets, the promoted marks and the check
     /// counters, so that positions differing only in those differ in key.

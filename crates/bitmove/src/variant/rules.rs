@@ -463,7 +463,8 @@ fn horde_first_rank_step(b: &mut Board, moved: Piece, mv: Move) {
 }
 
 /// Crazyhouse: puts a `piece` of the side to move on the empty square `to` and passes the
-/// turn; a pawn drop resets the halfmove clock, as python-chess counts it.
+/// turn. Every drop, a pawn's too, advances the halfmove clock, as python-chess counts it
+/// (crazyhouse has no fifty-move rule).
 fn drop_piece(b: &mut Board, piece: Piece, to: Square) {
     let us = b.side;
     if let Some(ep) = b.en_passant.take() {
@@ -471,11 +472,7 @@ fn drop_piece(b: &mut Board, piece: Piece, to: Square) {
     }
     b.put(us, piece, to);
     b.hash ^= zobrist::piece(us, piece, to) ^ zobrist::white_to_move();
-    b.halfmove = if piece == Piece::Pawn {
-        0
-    } else {
-        b.halfmove.saturating_add(1)
-    };
+    b.halfmove = b.halfmove.saturating_add(1);
     if us == Color::Black {
         b.fullmove = b.fullmove.saturating_add(1);
     }

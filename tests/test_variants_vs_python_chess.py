@@ -1,0 +1,90 @@
+"""The lichess variants against python-chess, the oracle: seeded random games of every
+variant, and at every ply the legal moves (as sets, in UCI) and the FEN that `bitmove perft
+--variant V --moves ... --depth 1 --divide --json` reports, compared with python-chess's.
+Every few plies the position is also read back from python-chess's own FEN. The CLI is the
+release build that `cargo test --release` leaves in target/release (or BITMOVE_CLI); the test
+is skipped when there is none."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+from pathlib import Path
+
+import pytest
+
+chess_variant = pytest.importorskip("chess.variant")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+VARIANTS = [
+    ("atomic", chess_variant.AtomicBoard),
+    ("antichess", chess_variant.AntichessBoard),
+    ("crazyhouse", chess_variant.CrazyhouseBoard),
+    ("3check", chess_variant.ThreeCheckBoard),
+    ("kingofthehill", chess_variant.KingOfTheHillBoard),
+    ("horde", chess_variant.HordeBoard),
+    ("racingkings", chess_variant.RacingKingsBoard),
+]
+
+GAMES = 4
+MAX_PLIES = 90
+
+
+def cli() -> str:
+    where = os.environ.get("BITMOVE_CLI")
+    if where:
+        return where
+    for profile in ("release", "debug"):
+        path = ROOT / "target" / profile / "bitmove"
+        if path.is_file():
+            return str(path)
+    pytest.skip("no bitmove binary: run `cargo build --release` (or set BITMOVE_CLI)")
+
+
+def bitmove_moves(variant: str, fen: str, moves: list[str]) -> tuple[set[str], str]:
+    args = [cli(), "perft", "--variant", variant, "--fen", fen, "--depth", "1"]
+    args += ["--divide", "--json", "--threads", "1"]
+    if moves:
+        args += ["--moves", *moves]
+    out = subprocess.run(args, capture_output=True, timeout=60, check=False)
+    assert out.returncode == 0, out.stderr.decode()
+    value = json.loads(out.stdout)
+    return {item["move"] for item in value.get("divide", [])}, value["fen"]
+
+
+def choose(board, rng: random.Random):
+    moves = list(board.legal_moves)
+    # Captures and drops a little more often than the rest: explosions, pockets and
+    # promotions come up sooner.
+    weighted = [m for m in moves if board.is_capture(m) or m.drop] * 2 + moves
+    return rng.choice(weighted)
+
+
+@pytest.mark.parametrize("name,board_class", VARIANTS, ids=[v[0] for v in VARIANTS])
+def test_random_games_agree_with_python_chess(name, board_class):
+    rng = random.Random(f"bitmove-{name}")
+    plies = 0
+    for _ in range(GAMES):
+        board = board_class()
+        start = board.fen()
+        played: list[str] = []
+        for ply in range(MAX_PLIES):
+            expected = {m.uci() for m in board.legal_moves}
+            got, fen = bitmove_moves(name, start, played)
+            where = f"{name} {board.fen()} after {' '.join(played)}"
+            assert fen == board.fen(), where
+            assert got == expected, f"{where}: extra {got - expected}, missing {expected - got}"
+            if ply % 5 == 4:
+                again, fen_again = bitmove_moves(name, board.fen(), [])
+                assert again == expected, f"{where} (read from its FEN)"
+                assert fen_again == board.fen(), where
+            plies += 1
+            if not expected:
+                break
+            move = choose(board, rng)
+            played.append(move.uci())
+            board.push(move)
+    assert plies > GAMES * 10
