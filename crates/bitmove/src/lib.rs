@@ -259,6 +259,11 @@ struct ReadmeDoctests;
 #[doc = include_str!("../../../docs/library.md")]
 struct LibraryDocDoctests;
 
+/// The Rust examples of docs/variants.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/variants.md")]
+struct VariantsDocDoctests;
+
 /// The Rust examples of docs/statistics.md, run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/statistics.md")]
