@@ -416,6 +416,10 @@ pub(crate) struct ShowArgs {
     /// Letters (KQRBNP, kqrbnp) instead of chess symbols.
     #[arg(long)]
     pub(crate) ascii: bool,
+    /// Read the position and list the moves by a variant's rules (the names of
+    /// `perft --variant`); pockets, check counters and the variant's outcome are shown.
+    #[arg(long, value_name = "NAME", value_parser = variant_parser)]
+    pub(crate) variant: Option<bitmove::variant::Variant>,
     /// Chess960 castling (Shredder-FEN/X-FEN in, `e1h1` castling moves).
     #[arg(long)]
     pub(crate) chess960: bool,

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use bitmove::PerftStats;
 use bitmove::deep::stats_table;
+use bitmove::variant::Variant;
 use serde_json::json;
 
 use crate::cli::PerftArgs;
@@ -17,7 +18,7 @@ pub(crate) fn perft(args: &PerftArgs) -> Result<u8, Failure> {
         .variant
         .filter(|&v| v != bitmove::variant::Variant::Chess)
     {
-        return crate::variant::perft(args, variant);
+        return variant_perft(args, variant);
     }
     let board = position(
         args.fen.as_deref(),
@@ -146,6 +147,55 @@ pub(crate) fn report(
     }
     crate::print(out)?;
     Ok(0)
+}
+
+/// `bitmove perft --variant NAME`: the `Nodes:` and `Time:` lines (and the divide) as for
+/// standard chess.
+fn variant_perft(args: &PerftArgs, variant: Variant) -> Result<u8, Failure> {
+    let refuse = |option: &str| {
+        Failure::input(format!(
+            "{option} is not available with --variant {variant} (standard chess only, for now)"
+        ))
+    };
+    if args.stats {
+        return Err(refuse("--stats"));
+    }
+    if args.checkpoint.is_some() || args.split.is_some() || args.hash_seed.is_some() {
+        return Err(refuse("deep perft (--checkpoint, --split, --hash-seed)"));
+    }
+    if args.hash.is_some_and(|mb| mb > 0) {
+        return Err(refuse("a hash table (--hash MB)"));
+    }
+    let pos = crate::variant::position(
+        variant,
+        args.fen.as_deref(),
+        args.moves.iter().map(String::as_str),
+    )?;
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let start = Instant::now();
+    let (split, nodes) = if args.divide && args.depth > 0 {
+        let split: Vec<_> = bitmove::variant::divide_threads(&pos, args.depth, threads)
+            .into_iter()
+            .map(|(mv, nodes)| (crate::variant::uci(&pos, mv), nodes, None))
+            .collect();
+        let nodes = split.iter().map(|(_, n, _)| n).sum();
+        (Some(split), nodes)
+    } else {
+        (
+            None,
+            bitmove::variant::perft_threads(&pos, args.depth, threads),
+        )
+    };
+    let result = Counted {
+        split,
+        nodes,
+        stats: None,
+        seconds: start.elapsed().as_secs_f64(),
+    };
+    report(&pos.to_string(), args.depth, args.json, &result)
 }
 
 pub(crate) fn perftree(depth: u32, fen: &str, moves: Option<&str>) -> Result<u8, Failure> {

@@ -5,6 +5,7 @@
 
 use std::io::IsTerminal;
 
+use bitmove::variant::VariantPosition;
 use bitmove::{Bitboard, Board, CastlingSide, Color, File, Piece, Rank, Square, Status};
 
 use crate::Failure;
@@ -24,25 +25,54 @@ const CHECKER: u8 = 160;
 const PINNED: u8 = 68;
 
 pub(crate) fn run(args: &ShowArgs) -> Result<u8, Failure> {
-    let board = crate::position(
-        args.fen.as_deref(),
-        args.moves.iter().map(String::as_str),
-        args.chess960,
-    )?;
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
         || std::env::var_os("TERM").is_some_and(|t| t == "dumb");
     let style = Style {
         ascii: args.ascii,
         color: std::io::stdout().is_terminal() && !no_color,
     };
-    crate::print(format!("{}\n{}", draw(&board, style), describe(&board)))?;
+    if let Some(variant) = args
+        .variant
+        .filter(|&v| v != bitmove::variant::Variant::Chess)
+    {
+        let pos = crate::variant::position(
+            variant,
+            args.fen.as_deref(),
+            args.moves.iter().map(String::as_str),
+        )?;
+        let board = pos.board();
+        // The board's own checkers and pins follow standard chess: marked only where the
+        // variant's checks are standard chess's.
+        let (checkers, pinned) = match variant {
+            bitmove::variant::Variant::Crazyhouse
+            | bitmove::variant::Variant::ThreeCheck
+            | bitmove::variant::Variant::KingOfTheHill => (board.checkers(), board.pinned()),
+            _ => (Bitboard::EMPTY, Bitboard::EMPTY),
+        };
+        crate::print(format!(
+            "{}\n{}",
+            draw(board, checkers, pinned, style),
+            describe_variant(&pos)
+        ))?;
+        return Ok(0);
+    }
+    let board = crate::position(
+        args.fen.as_deref(),
+        args.moves.iter().map(String::as_str),
+        args.chess960,
+    )?;
+    let (checkers, pinned) = (board.checkers(), board.pinned());
+    crate::print(format!(
+        "{}\n{}",
+        draw(&board, checkers, pinned, style),
+        describe(&board)
+    ))?;
     Ok(0)
 }
 
 /// The board, White at the bottom, with rank and file labels.
-fn draw(board: &Board, style: Style) -> String {
+fn draw(board: &Board, checkers: Bitboard, pinned: Bitboard, style: Style) -> String {
     let mut text = String::new();
-    let (checkers, pinned) = (board.checkers(), board.pinned());
     for rank in Rank::ALL.into_iter().rev() {
         text.push_str(&format!("{rank} "));
         for file in File::ALL {
@@ -139,6 +169,80 @@ fn describe(board: &Board) -> String {
     };
     lines.push(("status", status));
     let mut sans: Vec<String> = moves.iter().map(|&mv| board.san(mv).to_string()).collect();
+    sans.sort_by(|a, b| san_order(a).cmp(&san_order(b)).then_with(|| a.cmp(b)));
+    lines.push(("moves", wrap(&sans, 14, 90)));
+    let mut text = String::new();
+    for (name, value) in lines {
+        text.push_str(&format!("{:<14}{value}\n", format!("{name}:")));
+    }
+    text
+}
+
+/// The facts under a variant board (`bitmove show --variant`): one `name: value` line each,
+/// then the legal moves in SAN, sorted as for standard chess and wrapped by `wrap`.
+fn describe_variant(pos: &VariantPosition) -> String {
+    use bitmove::variant::{Variant, VariantOutcome};
+
+    let side = pos.side_to_move();
+    let mut lines = vec![
+        ("variant", pos.variant().lichess_name().to_string()),
+        ("fen", pos.to_string()),
+        ("side to move", side.to_string()),
+    ];
+    match pos.variant() {
+        Variant::Crazyhouse => {
+            for color in Color::ALL {
+                let pocket = pos.pocket(color);
+                let mut text = String::new();
+                for piece in [
+                    bitmove::Piece::Queen,
+                    bitmove::Piece::Rook,
+                    bitmove::Piece::Bishop,
+                    bitmove::Piece::Knight,
+                    bitmove::Piece::Pawn,
+                ] {
+                    for _ in 0..pocket.count(piece) {
+                        text.push(piece.to_char_colored(color));
+                    }
+                }
+                let name = match color {
+                    Color::White => "white pocket",
+                    Color::Black => "black pocket",
+                };
+                lines.push((name, if text.is_empty() { "-".into() } else { text }));
+            }
+        }
+        Variant::ThreeCheck => lines.push((
+            "checks to win",
+            format!(
+                "white {}, black {}",
+                pos.remaining_checks(Color::White),
+                pos.remaining_checks(Color::Black)
+            ),
+        )),
+        _ => {}
+    }
+    lines.push((
+        "check",
+        if pos.is_check() { "yes" } else { "no" }.to_string(),
+    ));
+    let moves = pos.legal_moves();
+    let status = match pos.outcome() {
+        Some(VariantOutcome::VariantWin { winner }) => {
+            format!("{winner} wins by the variant's rule")
+        }
+        Some(VariantOutcome::VariantDraw) => "draw by the variant's rule".to_string(),
+        Some(VariantOutcome::Checkmate { winner }) => format!("checkmate: {winner} wins"),
+        Some(VariantOutcome::InsufficientMaterial) => "insufficient material: draw".to_string(),
+        Some(VariantOutcome::Stalemate) => "stalemate: draw".to_string(),
+        None => format!(
+            "{} legal move{}",
+            moves.len(),
+            if moves.len() == 1 { "" } else { "s" }
+        ),
+    };
+    lines.push(("status", status));
+    let mut sans: Vec<String> = moves.iter().map(|&mv| pos.san(mv).to_string()).collect();
     sans.sort_by(|a, b| san_order(a).cmp(&san_order(b)).then_with(|| a.cmp(b)));
     lines.push(("moves", wrap(&sans, 14, 90)));
     let mut text = String::new();

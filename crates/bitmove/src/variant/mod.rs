@@ -11,7 +11,8 @@
 //! - `fen.rs`: FEN in and out in each variant's form (pockets, `~` marks, check counters);
 //! - `perft.rs`: perft, with bulk counting at the leaves where a variant allows it;
 //! - `outcome.rs`: when a game is over and who won, insufficient material as each variant
-//!   defines it.
+//!   defines it;
+//! - `san.rs`: SAN as python-chess writes and reads it (drops, `=K`, `#` for a variant's win).
 //!
 //! ```
 //! use bitmove::variant::{Variant, VariantPosition};
@@ -32,6 +33,7 @@ mod fen;
 mod outcome;
 mod perft;
 mod rules;
+mod san;
 
 use core::fmt;
 
@@ -44,6 +46,7 @@ pub use perft::divide;
 pub use perft::perft;
 #[cfg(feature = "std")]
 pub use perft::{PerftCase, divide_threads, parse_perft_blocks, perft_threads};
+pub use san::VariantSan;
 
 /// The variants: standard chess and the seven lichess plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
