@@ -25,6 +25,9 @@
 //! `peers pgn [--runs N] FILE...` reads and replays PGN files with bitmove's reader and with
 //! pgn-reader (see the `pgn_bench` module and `scripts/bench-pgn.sh`).
 //!
+//! `peers variant [--runs N]` runs the lichess variants' perft against shakmaty's (see the
+//! `variant_bench` module).
+//!
 //! `peers search [...]` runs the search benchmark: one alpha-beta search written on bitmove
 //! and on cozy-chess, node counts checked equal (see the `search` module and
 //! `scripts/bench-search.sh`).
@@ -33,6 +36,7 @@ mod engine_bench;
 mod engines;
 mod pgn_bench;
 mod search;
+mod variant_bench;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -137,6 +141,8 @@ fn main() -> ExitCode {
         engine_bench::run(&args[2..], &args)
     } else if args.get(1).map(String::as_str) == Some("search") {
         search::run(&args[2..], &args)
+    } else if args.get(1).map(String::as_str) == Some("variant") {
+        variant_bench::run(&args[2..])
     } else if args.get(1).map(String::as_str) == Some("pgn") {
         pgn_bench::run(&args[2..])
     } else {
@@ -155,7 +161,8 @@ const USAGE: &str =
     "usage: peers [quick|full] [--pext-bin PATH]   (or PEERS_PEXT_BIN=PATH)\n       \
                      peers engine [--runs N] [--positions N] [--seed N] [--build LABEL]\n       \
                      peers search [--runs N] [--depth N] [--build LABEL]\n       \
-                     peers pgn [--runs N] FILE...";
+                     peers pgn [--runs N] FILE...\n       \
+                     peers variant [--runs N]";
 
 fn parse_args(args: &[String]) -> Result<(Set, Option<PathBuf>), String> {
     let mut set = None;

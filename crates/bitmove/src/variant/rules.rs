@@ -119,13 +119,18 @@ fn legal_with<S: Sliders>(s: S, pos: &VariantPosition, f: &mut impl FnMut(Varian
         }
         Variant::Antichess => antichess_moves(s, b, &mut |mv| f(VariantMove::Normal(mv))),
         Variant::Atomic => {
+            let quiet = AtomicQuiet::new(b);
             let mut test = |mv: Move| {
-                if atomic_legal(s, b, mv) {
+                if quiet.is_legal(s, b, mv) {
                     f(VariantMove::Normal(mv));
                 }
             };
             pseudo_moves(s, b, false, &mut test);
-            atomic_castling(s, b, &mut test);
+            atomic_castling(s, b, &mut |mv| {
+                if atomic_legal(s, b, mv) {
+                    f(VariantMove::Normal(mv));
+                }
+            });
         }
     }
 }
@@ -179,11 +184,61 @@ fn is_capture(b: &Board, mv: Move, theirs: Bitboard) -> bool {
             && !b.occupied().has(mv.to))
 }
 
-/// The number of legal antichess moves, counted without building them.
+/// The number of legal antichess moves, counted by popcounts without building them: the
+/// captures if there are any (a promotion counts five: queen, rook, bishop, knight, king),
+/// else the rest.
 pub(crate) fn count_antichess<S: Sliders>(s: S, b: &Board) -> u64 {
-    let mut moves = 0;
-    antichess_moves(s, b, &mut |_| moves += 1);
-    moves
+    let us = b.side;
+    let ours = b.colors[us.index()];
+    let theirs = b.colors[(!us).index()];
+    let occupied = ours | theirs;
+    let last = Rank::Eighth.relative_to(us).bitboard();
+    let pawns = b.colored_pieces(us, Piece::Pawn);
+    let mut pieces = [0u64; 2];
+    for piece in [
+        Piece::Knight,
+        Piece::Bishop,
+        Piece::Rook,
+        Piece::Queen,
+        Piece::King,
+    ] {
+        for from in b.colored_pieces(us, piece) {
+            let targets = attacks(s, piece, us, from, occupied) - ours;
+            pieces[0] += u64::from((targets & theirs).len());
+            pieces[1] += u64::from((targets - theirs).len());
+        }
+    }
+    let count = |set: Bitboard| u64::from((set - last).len()) + 5 * u64::from((set & last).len());
+    let mut captures = pieces[0];
+    for from in pawns {
+        captures += count(pawn_attacks(us, from) & theirs);
+    }
+    if let Some(ep) = b.en_passant {
+        captures += u64::from((pawn_attacks(!us, ep) & pawns).len());
+    }
+    if captures > 0 {
+        return captures;
+    }
+    let empty = !occupied;
+    let (single, double) = match us {
+        Color::White => {
+            let single = pawns.up() & empty;
+            (
+                single,
+                single.up() & empty & (Rank::Third.bitboard() | Rank::Fourth.bitboard()),
+            )
+        }
+        Color::Black => {
+            let single = pawns.down() & empty;
+            (
+                single,
+                single.down() & empty & (Rank::Sixth.bitboard() | Rank::Fifth.bitboard()),
+            )
+        }
+    };
+    let mut castles = 0;
+    castling_moves(s, b, false, &mut |_| castles += 1);
+    pieces[1] + count(single) + u64::from(double.len()) + castles
 }
 
 /// The attacks of a `piece` of `color` on `from`, with `occupied` as the blockers.
@@ -350,12 +405,61 @@ pub(crate) fn atomic_attacked<S: Sliders>(s: S, b: &Board, color: Color) -> bool
     b.attacked_with(s, king, !color, b.occupied())
 }
 
+/// Atomic: what judging a quiet move needs, worked out once per position. A move that takes
+/// nothing explodes nothing, so it is legal unless it leaves our king attacked (kings that
+/// touch excepted): one attack test on the changed occupancy, no move made.
+struct AtomicQuiet {
+    king: Square,
+    /// Where their king may not be next to ours: the squares next to their king.
+    near_their_king: Bitboard,
+    theirs: Bitboard,
+}
+
+impl AtomicQuiet {
+    fn new(b: &Board) -> AtomicQuiet {
+        let us = b.side;
+        let near_their_king = b
+            .colored_pieces(!us, Piece::King)
+            .first()
+            .map_or(Bitboard::EMPTY, king_attacks);
+        AtomicQuiet {
+            king: b
+                .colored_pieces(us, Piece::King)
+                .first()
+                .unwrap_or(Square::A1),
+            near_their_king,
+            theirs: b.colors[(!us).index()],
+        }
+    }
+
+    /// Whether the pseudo-legal `mv` (castling aside) is legal.
+    #[inline(always)]
+    fn is_legal<S: Sliders>(&self, s: S, b: &Board, mv: Move) -> bool {
+        if is_capture(b, mv, self.theirs) {
+            return atomic_legal(s, b, mv);
+        }
+        let occupied = b.occupied();
+        if mv.from == self.king {
+            self.near_their_king.has(mv.to)
+                || !b.attacked_with(s, mv.to, !b.side, occupied - mv.from.bitboard())
+        } else {
+            self.near_their_king.has(self.king)
+                || !b.attacked_with(
+                    s,
+                    self.king,
+                    !b.side,
+                    (occupied - mv.from.bitboard()) | mv.to.bitboard(),
+                )
+        }
+    }
+}
+
 /// Atomic: whether the pseudo-legal `mv` is legal: our king survives, and either theirs
 /// does not or ours is not attacked afterwards.
 pub(crate) fn atomic_legal<S: Sliders>(s: S, b: &Board, mv: Move) -> bool {
     let us = b.side;
     let mut after = b.clone();
-    atomic_make(&mut after, mv);
+    atomic_make::<false>(&mut after, mv);
     if after.colored_pieces(us, Piece::King).is_empty() {
         return false;
     }
@@ -365,12 +469,13 @@ pub(crate) fn atomic_legal<S: Sliders>(s: S, b: &Board, mv: Move) -> bool {
 /// Makes an atomic move: the move as in chess, then, for a capture, the explosion: the
 /// capturing piece and every piece but pawns on the squares around the target vanish, with
 /// the castling rights of exploded rooks and kings.
-pub(crate) fn atomic_make(b: &mut Board, mv: Move) {
+/// With `HASH` false the key is left stale (a legality test has no use for it).
+pub(crate) fn atomic_make<const HASH: bool>(b: &mut Board, mv: Move) {
     let Some(moved) = b.piece_on(mv.from) else {
         return;
     };
     let capture = is_capture(b, mv, b.colors[(!b.side).index()]);
-    b.make_piece::<true>(moved, mv);
+    b.make_piece::<HASH>(moved, mv);
     if !capture {
         return;
     }
@@ -381,7 +486,9 @@ pub(crate) fn atomic_make(b: &mut Board, mv: Move) {
             continue;
         };
         b.put(color, piece, square);
-        b.hash ^= zobrist::piece(color, piece, square);
+        if HASH {
+            b.hash ^= zobrist::piece(color, piece, square);
+        }
         if piece == Piece::King {
             rights_lost |= Rank::First.relative_to(color).bitboard();
         }
@@ -402,7 +509,7 @@ pub(crate) fn play(pos: &mut VariantPosition, mv: VariantMove) {
                 return;
             };
             match pos.variant {
-                Variant::Atomic => atomic_make(&mut pos.board, mv),
+                Variant::Atomic => atomic_make::<true>(&mut pos.board, mv),
                 Variant::Crazyhouse => {
                     crazyhouse_capture(pos, moved, mv);
                     pos.board.make_piece::<true>(moved, mv);
