@@ -24,10 +24,13 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get("BITMOVE_PGN_DATA", ROOT / "tests" / "data" / "pgn"))
 FILES = sorted(p.name for p in DATA.glob("*.pgn"))
 
-# Variants bitmove plays (python-chess's names for standard chess and Chess960); a game of
-# any other variant is an error for bitmove, while python-chess plays it.
+# Variants bitmove plays (python-chess's names for standard chess and Chess960, and the
+# lichess variants as lichess and UCI name them); a game of any other variant is an error for
+# bitmove, while python-chess plays it.
 PLAYED = {"", "standard", "chess", "classical", "normal", "illegal", "from position"}
 PLAYED |= {"chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random"}
+PLAYED |= {"atomic", "antichess", "crazyhouse", "three-check", "3check", "king of the hill"}
+PLAYED |= {"kingofthehill", "horde", "racing kings", "racingkings"}
 
 
 # Games where bitmove reports an error and python-chess, which skips any text it cannot

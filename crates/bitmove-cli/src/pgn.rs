@@ -58,6 +58,8 @@ pub(crate) fn run(args: &PgnArgs) -> Result<u8, Failure> {
         let cannot = |e: io::Error| Failure::input(format!("cannot read {}: {e}", path.display()));
         // The bar counts the file's own bytes (compressed ones for a compressed file).
         let (reader, progress) = Reader::open_counted(path).map_err(cannot)?;
+        // Games of the lichess variants are replayed by their rules.
+        let reader = reader.with_variants(true);
         let want_lines = positions.is_some();
         let first = totals.games as usize;
         let summarize = move |game: Game| summarize(game, first, want_lines);
@@ -119,7 +121,10 @@ fn summarize(mut game: Game, first: usize, want_lines: bool) -> Summary {
         String::new()
     };
     Summary {
-        plies: game.moves.len(),
+        plies: game
+            .variant
+            .as_ref()
+            .map_or(game.moves.len(), |line| line.moves.len()),
         error: game.error,
         lines,
     }
@@ -128,27 +133,38 @@ fn summarize(mut game: Game, first: usize, want_lines: bool) -> Summary {
 /// One JSON object per position: `game`, `ply`, `fen` (before the move), `move` (UCI),
 /// `result`, `clock` (seconds after the move, or null), `eval` (after the move, White's
 /// view: pawns, or "#N" for a mate, or null).
+/// A variant game's FENs are in its variant's form (crazyhouse pockets, three-check
+/// counters) and its drops `N@f3`.
 fn position_lines(game: &Game) -> String {
     let result = serde_json::to_string(game.result()).unwrap_or_else(|_| "null".into());
     let mut out = String::new();
-    for position in game.positions() {
-        let clock = match position.clock {
+    let mut line = |ply: usize, fen: &str, uci: &str| {
+        let clock = match game.clocks.get(ply).copied().flatten() {
             Some(seconds) => format!("{seconds:?}"),
             None => "null".into(),
         };
-        let eval = match position.eval {
+        let eval = match game.evals.get(ply).copied().flatten() {
             Some(Eval::Centipawns(cp)) => format!("{:?}", cp as f64 / 100.0),
             Some(mate @ Eval::Mate(_)) => format!("\"{mate}\""),
             None => "null".into(),
         };
         let _ = writeln!(
             out,
-            "{{\"game\":{},\"ply\":{},\"fen\":\"{}\",\"move\":\"{}\",\"result\":{result},\"clock\":{clock},\"eval\":{eval}}}",
+            "{{\"game\":{},\"ply\":{ply},\"fen\":\"{fen}\",\"move\":\"{uci}\",\"result\":{result},\"clock\":{clock},\"eval\":{eval}}}",
             game.index,
-            position.ply,
-            position.fen(),
-            position.uci(),
         );
+    };
+    match &game.variant {
+        Some(variant) => {
+            for (ply, (position, mv)) in variant.positions().enumerate() {
+                line(ply, &position.to_string(), &position.uci(mv).to_string());
+            }
+        }
+        None => {
+            for position in game.positions() {
+                line(position.ply, &position.fen(), &position.uci());
+            }
+        }
     }
     out
 }

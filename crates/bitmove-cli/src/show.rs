@@ -347,10 +347,10 @@ mod tests {
             ascii: true,
             color: false,
         };
-        let text = draw(&board, style);
+        let text = draw(&board, board.checkers(), board.pinned(), style);
         assert!(text.contains("2  .  .  . [N] .  .  .  . "), "{text}");
         let board: Board = "4k3/8/8/8/1b6/8/8/4K3 w - - 0 1".parse().unwrap();
-        let text = draw(&board, style);
+        let text = draw(&board, board.checkers(), board.pinned(), style);
         assert!(text.contains("4  . (b) ."), "{text}");
         assert!(text.ends_with("   a  b  c  d  e  f  g  h \n"), "{text:?}");
     }

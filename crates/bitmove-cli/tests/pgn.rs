@@ -41,7 +41,7 @@ fn data(name: &str) -> String {
 
 const GOOD: &str = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 { [%clk 0:03:00] [%eval 0.17] } e5 \
                     { [%eval #-4] } 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
-const BAD: &str = "[Event \"c\"]\n\n1. e4 e5\n2. Ke3 *\n\n[Variant \"Atomic\"]\n\n1. e4 *\n";
+const BAD: &str = "[Event \"c\"]\n\n1. e4 e5\n2. Ke3 *\n\n[Variant \"Shogi\"]\n\n1. e4 *\n";
 
 #[test]
 fn summary_lines_and_exit_zero() {
@@ -81,7 +81,7 @@ fn errors_go_to_stderr_and_exit_one() {
         "{err}"
     );
     assert!(
-        lines[1].starts_with(&format!("{bad}:6: game 3: unsupported variant \"Atomic\"")),
+        lines[1].starts_with(&format!("{bad}:6: game 3: unsupported variant \"Shogi\"")),
         "{err}"
     );
 }

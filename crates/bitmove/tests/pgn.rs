@@ -350,12 +350,37 @@ fn real_files_replay() {
             .collect::<Result<_, _>>()
             .expect("read");
         let errors: Vec<_> = games.iter().filter_map(|g| g.error.as_ref()).collect();
-        let expected_errors = match name.as_str() {
+        // Variant games are errors of a reader that does not play them (the default) ...
+        let variant_games = match name.as_str() {
             "lichess-evals-clocks-20.pgn" => 5, // Atomic games
+            "variants-random-14.pgn" => 14,
+            _ => 0,
+        };
+        let expected_errors = match name.as_str() {
             "chess-library-corrupted.pgn" | "chess-library-black2move.pgn" => 1,
             _ => 0,
         };
+        assert_eq!(
+            errors.len(),
+            expected_errors + variant_games,
+            "{name}: {errors:?}"
+        );
+        // ... and replay, into `Game::variant`, on one that does.
+        let played: Vec<Game> = Reader::open(&path)
+            .expect("open")
+            .with_variants(true)
+            .collect::<Result<_, _>>()
+            .expect("read");
+        let errors: Vec<_> = played.iter().filter_map(|g| g.error.as_ref()).collect();
         assert_eq!(errors.len(), expected_errors, "{name}: {errors:?}");
+        let lines = played.iter().filter(|g| g.variant.is_some()).count();
+        assert_eq!(lines, variant_games, "{name}");
+        for game in played.iter().filter(|g| g.variant.is_some()) {
+            assert!(game.moves.is_empty(), "{name}");
+            let line = game.variant.as_deref().expect("a variant game");
+            assert_eq!(game.clocks.len(), line.moves.len(), "{name}");
+            assert_eq!(line.positions().count(), line.moves.len(), "{name}");
+        }
         if name.starts_with("lichess-2021") {
             assert_eq!(games.len(), 30);
             assert!(games.iter().all(|g| g.clocks.iter().all(Option::is_some)));
@@ -602,5 +627,39 @@ fn files_read_in_small_pieces_give_the_same_games() {
                 path.display()
             );
         }
+    }
+}
+
+/// `par_map` on threads replays variant games as the iterator does, when the reader plays
+/// them.
+#[test]
+fn par_map_replays_variant_games_when_asked() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/pgn/variants-random-14.pgn");
+    let one: Vec<Game> = Reader::open(&path)
+        .expect("open")
+        .with_variants(true)
+        .collect::<Result<_, _>>()
+        .expect("read");
+    for variants in [true, false] {
+        let two: Vec<(usize, bool)> = Reader::open(&path)
+            .expect("open")
+            .with_variants(variants)
+            .par_map(2, |game| {
+                (
+                    game.variant.as_ref().map_or(0, |line| line.moves.len()),
+                    game.error.is_some(),
+                )
+            })
+            .collect::<Result<_, _>>()
+            .expect("read");
+        let expected: Vec<(usize, bool)> = one
+            .iter()
+            .map(|g| match variants {
+                true => (g.variant.as_ref().map_or(0, |l| l.moves.len()), false),
+                false => (0, true),
+            })
+            .collect();
+        assert_eq!(two, expected, "variants {variants}");
     }
 }

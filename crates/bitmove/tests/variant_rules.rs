@@ -213,7 +213,6 @@ fn crazyhouse_promoted_piece_returns_as_pawn() {
 /// (python-chess drops the mark with the move); a piece dropped there later is no promoted
 /// piece. (Only a FEN can give a promoted rook a castling right.)
 #[test]
-#[ignore = "bug: castling leaves a promoted rook's ~ mark on its empty start square; a piece later dropped there is marked promoted"]
 fn crazyhouse_castling_leaves_no_promoted_mark() {
     let mut p = pos(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/R~3K3[N] w Q - 0 1");
     play(&mut p, "e1c1");
@@ -229,7 +228,6 @@ fn crazyhouse_castling_leaves_no_promoted_mark() {
 /// A marked pawn taken en passant takes its mark along: a knight dropped where it stood is
 /// no promoted piece. (Only a FEN can mark a pawn.)
 #[test]
-#[ignore = "bug: en passant leaves the captured pawn's ~ mark on its empty square; a piece later dropped there is marked promoted"]
 fn crazyhouse_en_passant_leaves_no_promoted_mark() {
     let mut p = pos(Variant::Crazyhouse, "4k3/8/8/3p~P3/8/8/8/4K3[N] w - d6 0 1");
     play(&mut p, "e5d6");

@@ -82,7 +82,7 @@ impl GameError {
             ErrorKind::NullMoveInCheck => format!("null move {token} while in check"),
             ErrorKind::Token => format!("unreadable token {token}"),
             ErrorKind::Variant(name) => format!(
-                "unsupported variant {} (bitmove plays standard chess and Chess960)",
+                "unsupported variant {} (this reader plays standard chess and Chess960)",
                 crate::messages::quote(name, None)
             ),
             ErrorKind::Fen(error) => format!(

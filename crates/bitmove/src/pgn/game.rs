@@ -6,7 +6,9 @@ use std::vec::Vec;
 
 use super::{Eval, GameError, NULL_MOVE, Tag, Visitor};
 use crate::attacks::{SliderBackend, dispatch};
+use crate::variant::{VariantMove, VariantPosition};
 use crate::{Board, CastlingNotation, Move};
+use std::boxed::Box;
 
 /// One game as read: what a bulk reader keeps of it. Made by [`Reader`](super::Reader) (an
 /// iterator of games) and [`Reader::par_map`](super::Reader::par_map).
@@ -50,6 +52,41 @@ pub struct Game {
     pub termination: Option<String>,
     /// Why the game did not replay to its end; `None` when it did.
     pub error: Option<GameError>,
+    /// A game of a lichess variant, replayed by its rules (by a reader made with
+    /// [`Reader::with_variants`](super::Reader::with_variants)): its start and moves.
+    /// [`start`](Game::start) is then the standard start and [`moves`](Game::moves) empty;
+    /// [`clocks`](Game::clocks) and [`evals`](Game::evals) have one entry per variant move.
+    pub variant: Option<Box<VariantLine>>,
+}
+
+/// The moves of a variant game, by its variant's rules: see [`Game::variant`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantLine {
+    /// The start position (the `FEN` tag's or the variant's own).
+    pub start: VariantPosition,
+    /// The mainline moves replayed, each legal in its position (drops included).
+    pub moves: Vec<VariantMove>,
+}
+
+impl VariantLine {
+    /// The position before each move, with the move.
+    pub fn positions(&self) -> impl Iterator<Item = (VariantPosition, VariantMove)> + '_ {
+        let mut position = self.start.clone();
+        self.moves.iter().map(move |&mv| {
+            let before = position.clone();
+            position.play_unchecked(mv);
+            (before, mv)
+        })
+    }
+
+    /// The position after the last move replayed.
+    pub fn end(&self) -> VariantPosition {
+        let mut position = self.start.clone();
+        for &mv in &self.moves {
+            position.play_unchecked(mv);
+        }
+        position
+    }
 }
 
 impl Game {
@@ -197,6 +234,8 @@ pub fn fen(board: &Board) -> String {
 /// The visitor that builds a [`Game`].
 #[derive(Default)]
 pub(crate) struct GameBuilder {
+    /// Whether variant games are replayed by their rules (else they end with an error).
+    pub(crate) variants: bool,
     game: Game,
     /// Whether a comment now belongs to the last mainline move (not after a variation).
     attach: bool,
@@ -208,6 +247,14 @@ pub(crate) struct GameBuilder {
 }
 
 impl GameBuilder {
+    /// A builder; `variants`: whether variant games are replayed by their rules.
+    pub(crate) fn new(variants: bool) -> GameBuilder {
+        GameBuilder {
+            variants,
+            ..GameBuilder::default()
+        }
+    }
+
     /// The game built; the builder is ready for the next one.
     pub(crate) fn take(&mut self) -> Game {
         self.plies = self.game.moves.len().next_power_of_two();
@@ -245,6 +292,26 @@ impl Visitor for GameBuilder {
 
     fn play(&mut self, _board: &Board, mv: Move, _san: &[u8]) {
         self.game.moves.push(mv);
+        self.game.clocks.push(None);
+        self.game.evals.push(None);
+        self.attach = true;
+    }
+
+    fn plays_variants(&self) -> bool {
+        self.variants
+    }
+
+    fn start_variant(&mut self, position: &VariantPosition) {
+        self.game.variant = Some(Box::new(VariantLine {
+            start: position.clone(),
+            moves: Vec::new(),
+        }));
+    }
+
+    fn play_variant(&mut self, _position: &VariantPosition, mv: VariantMove, _san: &[u8]) {
+        if let Some(line) = &mut self.game.variant {
+            line.moves.push(mv);
+        }
         self.game.clocks.push(None);
         self.game.evals.push(None);
         self.attach = true;

@@ -77,7 +77,7 @@ mod split;
 
 pub use comments::{Eval, clock, eval, eval_depth};
 pub use error::{ErrorKind, GameError};
-pub use game::{Game, Position, Positions, fen};
+pub use game::{Game, Position, Positions, VariantLine, fen};
 pub use parallel::ParMap;
 pub use reader::{FileProgress, Reader};
 pub use replay::{Tag, Visitor};

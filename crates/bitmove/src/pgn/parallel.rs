@@ -134,19 +134,24 @@ impl<R: BufRead + Send + 'static> Reader<R> {
                 most: MOST_BLOCK_BYTES,
                 max_block: MAX_BLOCK_BYTES,
             };
-            return par_map_text(rest.into(), threads, f, sizes, bytes);
+            let text = Text {
+                variants: self.builder.variants,
+                ..rest.into()
+            };
+            return par_map_text(text, threads, f, sizes, bytes);
         }
         let (work_sender, work) = sync_channel::<Work>(threads * 2);
         let (result_sender, results) = sync_channel(threads * 2);
         let work = Arc::new(Mutex::new(work));
         let f = Arc::new(f);
         let panicked = Arc::new(AtomicBool::new(false));
+        let variants = self.builder.variants;
         for _ in 0..threads {
             let (work, results, f) = (Arc::clone(&work), result_sender.clone(), Arc::clone(&f));
             let panicked = Arc::clone(&panicked);
             std::thread::spawn(move || {
                 let _tell = TellOnUnwind(&panicked, None);
-                worker(&work, &results, &*f);
+                worker(&work, &results, &*f, variants);
             });
         }
         let read_bytes = Arc::clone(&bytes);
@@ -190,8 +195,9 @@ fn worker<T>(
     work: &Mutex<Receiver<Work>>,
     results: &SyncSender<(usize, io::Result<Vec<T>>)>,
     f: &(dyn Fn(Game) -> T + Send + Sync),
+    variants: bool,
 ) {
-    let mut builder = GameBuilder::default();
+    let mut builder = GameBuilder::new(variants);
     loop {
         let next = match work.lock() {
             Ok(receiver) => receiver.recv(),
@@ -268,6 +274,8 @@ struct Text<S> {
     lines: usize,
     games: usize,
     progress: Option<FileProgress>,
+    /// Whether variant games are replayed by their rules ([`Reader::with_variants`]).
+    variants: bool,
 }
 
 impl From<MappedRest> for Text<memmap2::Mmap> {
@@ -278,6 +286,7 @@ impl From<MappedRest> for Text<memmap2::Mmap> {
             lines: rest.lines,
             games: rest.games,
             progress: rest.progress,
+            variants: false,
         }
     }
 }
@@ -535,6 +544,7 @@ where
     let (result_sender, results) = sync_channel(threads * 2);
     let f = Arc::new(f);
     let panicked = Arc::new(AtomicBool::new(false));
+    let variants = text.variants;
     for me in 0..threads {
         let cutter = Arc::clone(&cutter);
         let numbers = Arc::clone(&numbers);
@@ -543,7 +553,7 @@ where
         let panicked = Arc::clone(&panicked);
         std::thread::spawn(move || {
             let _tell = TellOnUnwind(&panicked, Some(&numbers));
-            text_worker(me, &cutter, &numbers, &results, &*f);
+            text_worker(me, &cutter, &numbers, &results, &*f, variants);
         });
     }
     ParMap::threads(results, panicked, bytes)
@@ -557,8 +567,9 @@ fn text_worker<S: AsRef<[u8]>, T>(
     numbers: &Numbers,
     results: &SyncSender<(usize, io::Result<Vec<T>>)>,
     f: &(dyn Fn(Game) -> T + Send + Sync),
+    variants: bool,
 ) {
-    let mut builder = GameBuilder::default();
+    let mut builder = GameBuilder::new(variants);
     let send = |numbered: Vec<Numbered>| {
         numbered.into_iter().all(|(seq, games)| {
             let done = games.map(|games| games.into_iter().map(f).collect());
@@ -726,6 +737,7 @@ mod tests {
             lines,
             games,
             progress: None,
+            variants: false,
         };
         let bytes = Arc::new(AtomicU64::new(0));
         par_map_text(text, threads, |game| game, sizes, bytes)

@@ -42,7 +42,7 @@ const BUFFER: usize = 1 << 20;
 /// ```
 pub struct Reader<R> {
     splitter: Splitter<R>,
-    builder: GameBuilder,
+    pub(crate) builder: GameBuilder,
     failed: bool,
     /// The plain (uncompressed) file read, when [`Reader::open`] or [`Reader::open_counted`]
     /// opened one: [`Reader::par_map`] maps it into memory.
@@ -76,6 +76,27 @@ impl<R: BufRead> Reader<R> {
             failed: false,
             file: None,
         }
+    }
+
+    /// Replays the games of the lichess variants (a `Variant` tag of "Atomic", "Crazyhouse",
+    /// "Three-check", ...) by their rules, into [`Game::variant`], instead of ending them with
+    /// [`ErrorKind::Variant`](super::ErrorKind::Variant).
+    ///
+    /// ```
+    /// use bitmove::pgn::Reader;
+    ///
+    /// let pgn = "[Variant \"Atomic\"]\n\n1. e4 d5 2. exd5 *\n";
+    /// let game = Reader::new(pgn.as_bytes()).next().expect("a game")?;
+    /// assert!(game.error.is_some()); // unsupported by default
+    /// let game = Reader::new(pgn.as_bytes()).with_variants(true).next().expect("a game")?;
+    /// let line = game.variant.expect("an atomic game");
+    /// assert_eq!(line.moves.len(), 3);
+    /// assert_eq!(line.end().to_string(), "rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn with_variants(mut self, variants: bool) -> Self {
+        self.builder.variants = variants;
+        self
     }
 
     /// Reads the next game into `visitor`; `Ok(false)` at the end of the input.

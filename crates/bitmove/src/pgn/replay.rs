@@ -9,6 +9,7 @@ use super::movetext::{Token, Tokens, line_at};
 use super::split::{GameText, OpenEnd};
 use super::{ErrorKind, GameError, NULL_MOVE};
 use crate::attacks::{SliderBackend, Sliders, dispatch};
+use crate::variant::{Variant, VariantMove, VariantPosition};
 use crate::{Board, FenError, Move};
 
 /// What the reader tells, game by game. Every method has a default that ignores it, so a
@@ -102,6 +103,27 @@ pub trait Visitor {
     /// The game is over: `Ok` when every move replayed, else why not.
     fn end_game(&mut self, outcome: Result<(), GameError>) {
         let _ = outcome;
+    }
+
+    /// Whether the games of the lichess variants (a `Variant` tag of "Atomic", "Antichess",
+    /// "Crazyhouse", "Three-check", "King of the Hill", "Horde" or "Racing Kings") are
+    /// replayed by their rules, through [`start_variant`](Visitor::start_variant) and
+    /// [`play_variant`](Visitor::play_variant) instead of [`start`](Visitor::start) and
+    /// [`play`](Visitor::play). Asked once per such game; when false (the default) the game
+    /// ends with [`ErrorKind::Variant`]. Their variations are skipped.
+    fn plays_variants(&self) -> bool {
+        false
+    }
+
+    /// The start position of a variant game.
+    fn start_variant(&mut self, position: &VariantPosition) {
+        let _ = position;
+    }
+
+    /// A mainline move of a variant game, legal in `position` (the position before it);
+    /// `san` is the token as written.
+    fn play_variant(&mut self, position: &VariantPosition, mv: VariantMove, san: &[u8]) {
+        let _ = (position, mv, san);
     }
 }
 
@@ -241,18 +263,29 @@ fn unescape(value: &[u8]) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
-/// How a `Variant` tag is played: `Some(chess960)` for the variants bitmove plays (the names
-/// python-chess reads as standard chess or Chess960), `None` for the others.
-fn variant(name: &str) -> Option<bool> {
+/// How a `Variant` tag is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rules {
+    /// Standard chess, in Chess960 mode or not (the names python-chess reads so).
+    Standard { chess960: bool },
+    /// A lichess variant.
+    Variant(Variant),
+}
+
+/// The rules a `Variant` tag names, `None` for a variant bitmove does not play.
+fn variant(name: &str) -> Option<Rules> {
     let name = name.trim().to_ascii_lowercase();
     match name.as_str() {
         "" | "standard" | "chess" | "classical" | "normal" | "illegal" | "from position" => {
-            Some(false)
+            Some(Rules::Standard { chess960: false })
         }
         "chess960" | "chess 960" | "fischerandom" | "fischerrandom" | "fischer random" => {
-            Some(true)
+            Some(Rules::Standard { chess960: true })
         }
-        _ => None,
+        _ => match Variant::from_name(&name)? {
+            Variant::Chess => None,
+            variant => Some(Rules::Variant(variant)),
+        },
     }
 }
 
@@ -309,8 +342,25 @@ fn replay_game<'t, V: Visitor + ?Sized>(
         .1;
     let chess960 = match &variant_tag {
         None => false,
-        Some((name, line)) => variant(name)
-            .ok_or_else(|| error(*line, name.as_bytes(), ErrorKind::Variant(name.clone())))?,
+        Some((name, tag_line)) => {
+            let unsupported =
+                || error(*tag_line, name.as_bytes(), ErrorKind::Variant(name.clone()));
+            match variant(name).ok_or_else(unsupported)? {
+                Rules::Standard { chess960 } => chess960,
+                Rules::Variant(_) if !visitor.plays_variants() => return Err(unsupported()),
+                Rules::Variant(rules) => {
+                    let position = match &fen_tag {
+                        None => VariantPosition::new(rules),
+                        Some((fen, fen_line)) => VariantPosition::from_fen(rules, fen)
+                            .map_err(|e| error(*fen_line, fen.as_bytes(), ErrorKind::Fen(e)))?,
+                    };
+                    visitor.start_variant(&position);
+                    return replay_variant_movetext(tokens, position, visitor).map_err(
+                        |(offset, token, kind)| error(line_at(movetext, offset, line), token, kind),
+                    );
+                }
+            }
+        }
     };
     let board = match &fen_tag {
         None => {
@@ -334,6 +384,56 @@ fn replay_game<'t, V: Visitor + ?Sized>(
         s, tokens, board, visitor
     ))
     .map_err(|(offset, token, kind)| error(line_at(movetext, offset, line), token, kind))
+}
+
+/// Replays the mainline of a variant game; variations are skipped.
+fn replay_variant_movetext<'t, V: Visitor + ?Sized>(
+    tokens: &mut Tokens<'t>,
+    mut position: VariantPosition,
+    visitor: &mut V,
+) -> Result<(), Stop<'t>> {
+    while let Some((token, offset)) = tokens.next() {
+        match token {
+            Token::San(san) => {
+                let text = core::str::from_utf8(san)
+                    .map_err(|_| (offset, san, ErrorKind::Move(crate::SanError::Syntax)))?;
+                let mv = position
+                    .parse_san(text)
+                    .map_err(|e| (offset, san, ErrorKind::Move(e)))?;
+                visitor.play_variant(&position, mv, san);
+                position.play_unchecked(mv);
+            }
+            Token::Null(null) => return Err((offset, null, ErrorKind::Token)),
+            Token::Open => {
+                visitor.begin_variation();
+                if !tokens.skip_variation() {
+                    return Err((offset, b"(", ErrorKind::UnclosedVariation));
+                }
+            }
+            Token::Close => return Err((offset, b")", ErrorKind::UnopenedVariation)),
+            other => other_token(other, offset, visitor, true)?,
+        }
+    }
+    Ok(())
+}
+
+/// The tokens that need no position: comments, NAGs, results, and the two errors.
+#[inline(always)]
+fn other_token<'t, V: Visitor + ?Sized>(
+    token: Token<'t>,
+    offset: usize,
+    visitor: &mut V,
+    mainline: bool,
+) -> Result<(), Stop<'t>> {
+    match token {
+        Token::Comment(comment) => visitor.comment(comment),
+        Token::Nag(nag) => visitor.nag(nag),
+        Token::Result(result) if mainline => visitor.result(&decode(result)),
+        Token::UnclosedComment => return Err((offset, b"{", ErrorKind::UnclosedComment)),
+        Token::Unreadable(text) => return Err((offset, text, ErrorKind::Token)),
+        _ => {}
+    }
+    Ok(())
 }
 
 /// One line of play being replayed: the position, and the one before the last move (kept
@@ -391,13 +491,6 @@ fn replay_movetext<'t, S: Sliders, V: Visitor + ?Sized>(
                 }
                 current.board.pass_turn();
             }
-            Token::Comment(comment) => visitor.comment(comment),
-            Token::Nag(nag) => visitor.nag(nag),
-            Token::Result(result) => {
-                if outer.is_empty() {
-                    visitor.result(&decode(result));
-                }
-            }
             Token::Open => {
                 let enter = visitor.begin_variation();
                 match current.before.take() {
@@ -430,8 +523,7 @@ fn replay_movetext<'t, S: Sliders, V: Visitor + ?Sized>(
                 }
                 None => return Err((offset, b")", ErrorKind::UnopenedVariation)),
             },
-            Token::UnclosedComment => return Err((offset, b"{", ErrorKind::UnclosedComment)),
-            Token::Unreadable(text) => return Err((offset, text, ErrorKind::Token)),
+            other => other_token(other, offset, visitor, outer.is_empty())?,
         }
     }
     match outer.first() {
@@ -474,10 +566,24 @@ mod tests {
 
     #[test]
     fn variants() {
-        assert_eq!(variant("Standard"), Some(false));
-        assert_eq!(variant("fischerandom"), Some(true));
-        assert_eq!(variant("Chess960"), Some(true));
-        assert_eq!(variant("Atomic"), None);
-        assert_eq!(variant("Crazyhouse"), None);
+        let standard = |chess960| Some(Rules::Standard { chess960 });
+        assert_eq!(variant("Standard"), standard(false));
+        assert_eq!(variant("From Position"), standard(false));
+        assert_eq!(variant("fischerandom"), standard(true));
+        assert_eq!(variant("Chess960"), standard(true));
+        assert_eq!(variant("Atomic"), Some(Rules::Variant(Variant::Atomic)));
+        assert_eq!(
+            variant("Three-check"),
+            Some(Rules::Variant(Variant::ThreeCheck))
+        );
+        assert_eq!(
+            variant("King of the Hill"),
+            Some(Rules::Variant(Variant::KingOfTheHill))
+        );
+        assert_eq!(
+            variant("Racing Kings"),
+            Some(Rules::Variant(Variant::RacingKings))
+        );
+        assert_eq!(variant("shogi"), None);
     }
 }

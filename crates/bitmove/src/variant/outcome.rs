@@ -260,7 +260,9 @@ fn standard_insufficient(b: &crate::Board, color: Color) -> bool {
 
 /// Horde: whether White's material can never mate, whatever Black does (python-chess's rule,
 /// derived in stevepapazis/horde-insufficient-material-tests). Black, with the king, can
-/// always win by taking every white piece, so only White is judged.
+/// always win by taking every white piece, so only White is judged. The conditions are kept
+/// as python-chess lists them, one mating pattern a line, not minimised.
+#[allow(clippy::nonminimal_bool)]
 fn horde_insufficient(b: &crate::Board) -> bool {
     let white = b.colors(Color::White);
     let black = b.colors(Color::Black);

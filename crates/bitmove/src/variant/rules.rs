@@ -539,6 +539,8 @@ fn crazyhouse_capture(pos: &mut VariantPosition, moved: Piece, mv: Move) {
         b.piece_on(mv.to)
             .map(|p| if was_promoted { Piece::Pawn } else { p })
     } else if is_capture(b, mv, theirs) {
+        // En passant: the pawn taken stands behind the target square; its mark goes too.
+        pos.promoted -= Square::new(mv.to.file(), mv.from.rank()).bitboard();
         Some(Piece::Pawn)
     } else {
         None
@@ -548,6 +550,10 @@ fn crazyhouse_capture(pos: &mut VariantPosition, moved: Piece, mv: Move) {
     }
     let castles = moved == Piece::King && b.colors[us.index()].has(mv.to);
     if castles {
+        // King and rook land unmarked, as python-chess puts them down anew.
+        let (king_to, rook_to) = castling_targets(us, mv.from, mv.to);
+        pos.promoted -=
+            mv.from.bitboard() | mv.to.bitboard() | king_to.bitboard() | rook_to.bitboard();
         return;
     }
     let carried = pos.promoted.has(mv.from);

@@ -64,8 +64,8 @@ impl VariantPosition {
             return Err(SanError::Syntax);
         }
         if text.contains('@') {
-            let drop = if text.starts_with('@') {
-                self.parse_uci_drop('P', &text[1..])
+            let drop = if let Some(square) = text.strip_prefix('@') {
+                self.parse_uci_drop('P', square)
             } else {
                 let (piece, square) = text.split_at(1);
                 self.parse_uci_drop(
