@@ -17,6 +17,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from bitmove_cli import cli
 
 chess_pgn = pytest.importorskip("chess.pgn")
 
@@ -38,17 +39,6 @@ PLAYED |= {"kingofthehill", "horde", "racing kings", "racingkings"}
 KNOWN_ERRORS = {
     ("chess-library-corrupted.pgn", 0): 'the unreadable token "Kx"',
 }
-
-
-def cli() -> str:
-    where = os.environ.get("BITMOVE_CLI")
-    if where:
-        return where
-    for profile in ("release", "debug"):
-        path = ROOT / "target" / profile / "bitmove"
-        if path.is_file():
-            return str(path)
-    pytest.skip("no bitmove binary: run `cargo build --release` (or set BITMOVE_CLI)")
 
 
 def decode(data: bytes) -> str:

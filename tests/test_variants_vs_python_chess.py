@@ -9,16 +9,13 @@ is skipped when there is none."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
-from pathlib import Path
 
 import pytest
+from bitmove_cli import cli
 
 chess_variant = pytest.importorskip("chess.variant")
-
-ROOT = Path(__file__).resolve().parent.parent
 
 VARIANTS = [
     ("atomic", chess_variant.AtomicBoard),
@@ -32,17 +29,6 @@ VARIANTS = [
 
 GAMES = 4
 MAX_PLIES = 90
-
-
-def cli() -> str:
-    where = os.environ.get("BITMOVE_CLI")
-    if where:
-        return where
-    for profile in ("release", "debug"):
-        path = ROOT / "target" / profile / "bitmove"
-        if path.is_file():
-            return str(path)
-    pytest.skip("no bitmove binary: run `cargo build --release` (or set BITMOVE_CLI)")
 
 
 def bitmove_moves(variant: str, fen: str, moves: list[str]) -> tuple[set[str], str]:

@@ -179,9 +179,10 @@ impl pgn_reader::Visitor for Validator {
     fn end_game(&mut self, _movetext: Self::Movetext) -> Self::Output {}
 }
 
-pub fn run(args: &[String]) -> Result<(), String> {
+/// `--runs N` (default 5) and the other arguments, in order.
+pub fn runs_and_rest(args: &[String]) -> Result<(usize, Vec<String>), String> {
     let mut runs = 5usize;
-    let mut files = Vec::new();
+    let mut others = Vec::new();
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
@@ -192,9 +193,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .filter(|&n| n > 0)
                     .ok_or("--runs needs a positive whole number")?;
             }
-            _ => files.push(arg.clone()),
+            _ => others.push(arg.clone()),
         }
     }
+    Ok((runs, others))
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let (runs, files) = runs_and_rest(args)?;
     if files.is_empty() {
         return Err("usage: peers pgn [--runs N] FILE...".into());
     }

@@ -129,19 +129,9 @@ fn median(xs: &mut [f64]) -> f64 {
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let mut runs = 5usize;
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--runs" => {
-                runs = rest
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .filter(|&n| n > 0)
-                    .ok_or("--runs needs a positive number")?;
-            }
-            other => return Err(format!("unknown argument {other:?}")),
-        }
+    let (runs, rest) = crate::pgn_bench::runs_and_rest(args)?;
+    if let Some(other) = rest.first() {
+        return Err(format!("unknown argument {other:?}"));
     }
     println!("| variant | position | depth | nodes | bitmove Mnps | shakmaty Mnps | ratio |");
     println!("|---|---|---:|---:|---:|---:|---:|");

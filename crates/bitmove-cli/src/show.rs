@@ -168,7 +168,13 @@ fn describe(board: &Board) -> String {
         }
     };
     lines.push(("status", status));
-    let mut sans: Vec<String> = moves.iter().map(|&mv| board.san(mv).to_string()).collect();
+    let sans = moves.iter().map(|&mv| board.san(mv).to_string()).collect();
+    facts(lines, sans)
+}
+
+/// The `name: value` lines, then the moves in SAN: castling first, pieces king to knight,
+/// pawns, each group sorted, wrapped under their label.
+fn facts(mut lines: Vec<(&str, String)>, mut sans: Vec<String>) -> String {
     sans.sort_by(|a, b| san_order(a).cmp(&san_order(b)).then_with(|| a.cmp(b)));
     lines.push(("moves", wrap(&sans, 14, 90)));
     let mut text = String::new();
@@ -235,21 +241,11 @@ fn describe_variant(pos: &VariantPosition) -> String {
         Some(VariantOutcome::Checkmate { winner }) => format!("checkmate: {winner} wins"),
         Some(VariantOutcome::InsufficientMaterial) => "insufficient material: draw".to_string(),
         Some(VariantOutcome::Stalemate) => "stalemate: draw".to_string(),
-        None => format!(
-            "{} legal move{}",
-            moves.len(),
-            if moves.len() == 1 { "" } else { "s" }
-        ),
+        None => format!("{} legal move{}", moves.len(), plural(moves.len())),
     };
     lines.push(("status", status));
-    let mut sans: Vec<String> = moves.iter().map(|&mv| pos.san(mv).to_string()).collect();
-    sans.sort_by(|a, b| san_order(a).cmp(&san_order(b)).then_with(|| a.cmp(b)));
-    lines.push(("moves", wrap(&sans, 14, 90)));
-    let mut text = String::new();
-    for (name, value) in lines {
-        text.push_str(&format!("{:<14}{value}\n", format!("{name}:")));
-    }
-    text
+    let sans = moves.iter().map(|&mv| pos.san(mv).to_string()).collect();
+    facts(lines, sans)
 }
 
 /// Castling first, then pieces king to knight, then pawn moves.

@@ -1,8 +1,10 @@
 //! Perft for the variants: at depth 1 the legal moves are counted, without being built where
 //! the variant allows it (the board's own counter for standard rules, a popcount for drops).
 
+#[cfg(feature = "std")]
+use super::VariantMove;
 use super::rules;
-use super::{Variant, VariantMove, VariantPosition};
+use super::{Variant, VariantPosition};
 use crate::Piece;
 use crate::attacks::{SliderBackend, dispatch};
 use crate::perft::check_depth;

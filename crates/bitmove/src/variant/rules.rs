@@ -219,23 +219,7 @@ pub(crate) fn count_antichess<S: Sliders>(s: S, b: &Board) -> u64 {
     if captures > 0 {
         return captures;
     }
-    let empty = !occupied;
-    let (single, double) = match us {
-        Color::White => {
-            let single = pawns.up() & empty;
-            (
-                single,
-                single.up() & empty & (Rank::Third.bitboard() | Rank::Fourth.bitboard()),
-            )
-        }
-        Color::Black => {
-            let single = pawns.down() & empty;
-            (
-                single,
-                single.down() & empty & (Rank::Sixth.bitboard() | Rank::Fifth.bitboard()),
-            )
-        }
-    };
+    let (single, double) = pawn_pushes(us, pawns, !occupied);
     let mut castles = 0;
     castling_moves(s, b, false, &mut |_| castles += 1);
     pieces[1] + count(single) + u64::from(double.len()) + castles
@@ -321,23 +305,7 @@ pub(crate) fn pseudo_moves<S: Sliders>(
             pawn_move(from, ep);
         }
     }
-    let empty = !occupied;
-    let (single, double) = match us {
-        Color::White => {
-            let single = pawns.up() & empty;
-            (
-                single,
-                single.up() & empty & (Rank::Third.bitboard() | Rank::Fourth.bitboard()),
-            )
-        }
-        Color::Black => {
-            let single = pawns.down() & empty;
-            (
-                single,
-                single.down() & empty & (Rank::Sixth.bitboard() | Rank::Fifth.bitboard()),
-            )
-        }
-    };
+    let (single, double) = pawn_pushes(us, pawns, !occupied);
     let back = |to: Square, ranks: i8| {
         let ranks = if us == Color::White { -ranks } else { ranks };
         to.offset(0, ranks).unwrap_or(to)
@@ -348,6 +316,24 @@ pub(crate) fn pseudo_moves<S: Sliders>(
     for to in double {
         pawn_move(back(to, 2), to);
     }
+}
+
+/// The targets of `us`'s `pawns` stepping one square and two (from the first or second
+/// rank, as horde allows) onto the `empty` squares.
+#[inline(always)]
+fn pawn_pushes(us: Color, pawns: Bitboard, empty: Bitboard) -> (Bitboard, Bitboard) {
+    let (step, start_targets): (fn(Bitboard) -> Bitboard, Bitboard) = match us {
+        Color::White => (
+            Bitboard::up,
+            Rank::Third.bitboard() | Rank::Fourth.bitboard(),
+        ),
+        Color::Black => (
+            Bitboard::down,
+            Rank::Sixth.bitboard() | Rank::Fifth.bitboard(),
+        ),
+    };
+    let single = step(pawns) & empty;
+    (single, step(single) & empty & start_targets)
 }
 
 /// Castling moves whose squares are empty; with `safe`, the king's squares (start and
