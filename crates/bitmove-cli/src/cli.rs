@@ -232,7 +232,8 @@ pub(crate) struct PerftArgs {
     pub(crate) chess960: bool,
     /// Count by a variant's rules: chess, atomic, antichess, crazyhouse, 3check,
     /// kingofthehill, horde, racingkings (lichess's names such as "Three-check" too, any
-    /// case). The FEN in the variant's form; drops as `N@f3` in --moves.
+    /// case). The FEN in the variant's form; drops as `N@f3` in --moves; with --threads and
+    /// --hash, not with --stats or the deep-perft options.
     #[arg(long, value_name = "NAME", value_parser = variant_parser)]
     pub(crate) variant: Option<bitmove::variant::Variant>,
     /// Worker threads (0 or absent: one per core).

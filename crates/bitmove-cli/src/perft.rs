@@ -163,21 +163,21 @@ fn variant_perft(args: &PerftArgs, variant: Variant) -> Result<u8, Failure> {
     if args.checkpoint.is_some() || args.split.is_some() || args.hash_seed.is_some() {
         return Err(refuse("deep perft (--checkpoint, --split, --hash-seed)"));
     }
-    if args.hash.is_some_and(|mb| mb > 0) {
-        return Err(refuse("a hash table (--hash MB)"));
-    }
     let pos = crate::variant::position(
         variant,
         args.fen.as_deref(),
         args.moves.iter().map(String::as_str),
     )?;
-    let threads = match args.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
+    // The table's default size by depth, as for standard chess.
+    let options = bitmove::PerftOptions {
+        threads: args.threads,
+        hash_mb: args
+            .hash
+            .unwrap_or_else(|| bitmove::deep::default_hash_mb(args.depth)),
     };
     let start = Instant::now();
     let (split, nodes) = if args.divide && args.depth > 0 {
-        let split: Vec<_> = bitmove::variant::divide_threads(&pos, args.depth, threads)
+        let split: Vec<_> = bitmove::variant::divide_with_options(&pos, args.depth, &options)
             .into_iter()
             .map(|(mv, nodes)| (crate::variant::uci(&pos, mv), nodes, None))
             .collect();
@@ -186,7 +186,7 @@ fn variant_perft(args: &PerftArgs, variant: Variant) -> Result<u8, Failure> {
     } else {
         (
             None,
-            bitmove::variant::perft_threads(&pos, args.depth, threads),
+            bitmove::variant::perft_with_options(&pos, args.depth, &options),
         )
     };
     let result = Counted {

@@ -13,7 +13,7 @@ mod seeded;
 mod shared;
 mod stats;
 #[cfg(feature = "std")]
-mod table;
+pub(crate) mod table;
 
 use crate::Board;
 use crate::Move;

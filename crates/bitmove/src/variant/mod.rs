@@ -45,7 +45,10 @@ pub use outcome::VariantOutcome;
 pub use perft::divide;
 pub use perft::perft;
 #[cfg(feature = "std")]
-pub use perft::{PerftCase, divide_threads, parse_perft_blocks, perft_threads};
+pub use perft::{
+    PerftCase, divide_threads, divide_with_options, parse_perft_blocks, perft_threads,
+    perft_with_options,
+};
 pub use san::VariantSan;
 
 /// The variants: standard chess and the seven lichess plays.

@@ -84,10 +84,32 @@ pub fn divide(pos: &VariantPosition, depth: u32) -> std::vec::Vec<(VariantMove, 
 /// [`perft`] on `threads` threads (the root's moves shared out among them).
 #[cfg(feature = "std")]
 pub fn perft_threads(pos: &VariantPosition, depth: u32, threads: usize) -> u64 {
+    let options = crate::PerftOptions {
+        threads,
+        hash_mb: 0,
+    };
+    perft_with_options(pos, depth, &options)
+}
+
+/// [`perft`] with threads and a hash table ([`PerftOptions`](crate::PerftOptions): `threads`
+/// 0 for one per core, `hash_mb` 0 for no table). The table is keyed by
+/// [`VariantPosition::hash`], which tells pockets, promoted marks and check counters apart;
+/// it is shared by the threads.
+///
+/// ```
+/// use bitmove::PerftOptions;
+/// use bitmove::variant::{perft, perft_with_options, Variant, VariantPosition};
+///
+/// let pos = VariantPosition::new(Variant::Crazyhouse);
+/// let options = PerftOptions { threads: 2, hash_mb: 16 };
+/// assert_eq!(perft_with_options(&pos, 4, &options), perft(&pos, 4));
+/// ```
+#[cfg(feature = "std")]
+pub fn perft_with_options(pos: &VariantPosition, depth: u32, options: &crate::PerftOptions) -> u64 {
     if depth <= 1 {
         return perft(pos, depth);
     }
-    divide_threads(pos, depth, threads)
+    divide_with_options(pos, depth, options)
         .iter()
         .map(|&(_, nodes)| nodes)
         .sum()
@@ -100,6 +122,40 @@ pub fn divide_threads(
     depth: u32,
     threads: usize,
 ) -> std::vec::Vec<(VariantMove, u64)> {
+    let options = crate::PerftOptions {
+        threads,
+        hash_mb: 0,
+    };
+    divide_with_options(pos, depth, &options)
+}
+
+/// Perft through a hash table: below depth 2 the bulk count, else a look-up first.
+#[cfg(feature = "std")]
+fn perft_table(pos: &VariantPosition, depth: u32, table: &crate::perft::table::Table) -> u64 {
+    if depth <= 1 {
+        return perft_inner(pos, depth);
+    }
+    let key = pos.hash();
+    if let Some(nodes) = table.get(key, depth) {
+        return nodes;
+    }
+    let mut nodes = 0;
+    for mv in pos.legal_moves() {
+        let mut child = pos.clone();
+        rules::play(&mut child, mv);
+        nodes += perft_table(&child, depth - 1, table);
+    }
+    table.set(key, depth, nodes);
+    nodes
+}
+
+/// [`divide`] with threads and a hash table (see [`perft_with_options`]).
+#[cfg(feature = "std")]
+pub fn divide_with_options(
+    pos: &VariantPosition,
+    depth: u32,
+    options: &crate::PerftOptions,
+) -> std::vec::Vec<(VariantMove, u64)> {
     use core::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
     use std::vec::Vec;
@@ -108,6 +164,9 @@ pub fn divide_threads(
     if depth == 0 {
         return Vec::new();
     }
+    let table = (options.hash_mb > 0)
+        .then(|| crate::perft::table::Table::with_bytes(options.hash_mb.saturating_mul(1 << 20)))
+        .flatten();
     let moves = pos.legal_moves();
     let results = Mutex::new(Vec::with_capacity(moves.len()));
     let next = AtomicUsize::new(0);
@@ -119,14 +178,17 @@ pub fn divide_threads(
             };
             let mut child = pos.clone();
             rules::play(&mut child, mv);
-            let nodes = perft_inner(&child, depth - 1);
+            let nodes = match &table {
+                Some(table) => perft_table(&child, depth - 1, table),
+                None => perft_inner(&child, depth - 1),
+            };
             results
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .push((index, mv, nodes));
         }
     };
-    let threads = threads.clamp(1, moves.len().max(1));
+    let threads = options.thread_count().clamp(1, moves.len().max(1));
     if threads == 1 {
         work();
     } else {
