@@ -21,13 +21,14 @@ echo "== cargo package -p bitmove -p bitmove-cli (the crates as they would be pu
 # Cargo verifies bitmove-cli against the bitmove it just packaged, through a temporary local
 # registry whose sources it extracts under registry/src/-<hash>/, and it reuses an extraction of
 # the same name and version: one from an earlier run of this script (same checkout path) would
-# be stale. Only those local-registry extractions of our own crates are removed, with the
-# verification builds under target/package: cargo takes a registry crate's compiled library
-# as up to date whatever its source, so one built by an earlier run would be linked again.
+# be stale. Only those local-registry extractions of our own crates are removed. The
+# verification builds go to a target directory of their own, emptied first: cargo takes a
+# registry crate's compiled library as up to date whatever its source, so a bitmove built by
+# an earlier run (before a change to its API) would be linked again.
 rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/bitmove-[0-9]* \
   "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/bitmove-cli-[0-9]* \
-  target/package
-cargo package --quiet --allow-dirty -p bitmove -p bitmove-cli
+  target/package-verify
+CARGO_TARGET_DIR=target/package-verify cargo package --quiet --allow-dirty -p bitmove -p bitmove-cli
 
 venv="${BITMOVE_VENV:-.venv}"
 python="${PYTHON:-python3}"
