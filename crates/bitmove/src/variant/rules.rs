@@ -92,7 +92,7 @@ fn legal_with<S: Sliders>(s: S, pos: &VariantPosition, f: &mut impl FnMut(Varian
             let squares = drop_squares(b);
             for piece in pos.pockets[b.side.index()].kinds() {
                 let targets = if piece == Piece::Pawn {
-                    squares - BACK_RANKS
+                    pawn_drop_squares(squares)
                 } else {
                     squares
                 };
@@ -126,7 +126,7 @@ fn legal_with<S: Sliders>(s: S, pos: &VariantPosition, f: &mut impl FnMut(Varian
                 }
             };
             pseudo_moves(s, b, false, &mut test);
-            atomic_castling(s, b, &mut |mv| {
+            castling_moves(s, b, true, &mut |mv| {
                 if atomic_legal(s, b, mv) {
                     f(VariantMove::Normal(mv));
                 }
@@ -371,12 +371,6 @@ fn castling_moves<S: Sliders>(s: S, b: &Board, safe: bool, f: &mut impl FnMut(Mo
         }
         f(Move::new(king, rook));
     }
-}
-
-/// Atomic castling: empty squares, the king's start and transit squares safe (but those next
-/// to the enemy king); the destination is judged after the move like every other move.
-fn atomic_castling<S: Sliders>(s: S, b: &Board, f: &mut impl FnMut(Move)) {
-    castling_moves(s, b, true, f);
 }
 
 /// Atomic: whether `color`'s king is attacked. Kings that touch cannot check each other (a
