@@ -176,6 +176,19 @@ impl Iterator for BitboardIter {
     }
 }
 
+/// From the highest square down (python-chess's `scan_reversed` order).
+impl DoubleEndedIterator for BitboardIter {
+    #[inline]
+    fn next_back(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = 63 - self.0.leading_zeros();
+        self.0 ^= 1 << index;
+        Some(Square::index_wrapping(index as usize))
+    }
+}
+
 impl ExactSizeIterator for BitboardIter {}
 impl core::iter::FusedIterator for BitboardIter {}
 

@@ -428,9 +428,7 @@ fn resolve_castling(
         let (side, file) = match *token {
             CastlingToken::Outermost(_, side) => {
                 let beyond = match side {
-                    CastlingSide::Short => {
-                        rooks.into_iter().filter(|r| r.file() > king.file()).last()
-                    }
+                    CastlingSide::Short => rooks.into_iter().rev().find(|r| r.file() > king.file()),
                     CastlingSide::Long => rooks.into_iter().find(|r| r.file() < king.file()),
                 };
                 (side, beyond.ok_or(PositionError::CastlingRights)?.file())

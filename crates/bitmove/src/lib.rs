@@ -204,6 +204,7 @@ mod san;
 mod see;
 #[cfg(feature = "serde")]
 mod serde_impls;
+pub mod setup;
 mod square;
 mod status;
 #[cfg(test)]
@@ -240,6 +241,7 @@ pub use perft::{
 pub use piece::{Color, Piece};
 pub use san::{San, SanError};
 pub use see::SeeValues;
+pub use setup::{EnPassantMode, Setup, SetupFenError, SetupStatus};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use status::Status;
 pub use uci::Uci;
