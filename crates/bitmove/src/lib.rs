@@ -241,7 +241,7 @@ pub use perft::{
 pub use piece::{Color, Piece};
 pub use san::{San, SanError};
 pub use see::SeeValues;
-pub use setup::{EnPassantMode, Setup, SetupFenError, SetupStatus};
+pub use setup::{EnPassantMode, Setup, SetupFenError, SetupSanError, SetupStatus};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use status::Status;
 pub use uci::Uci;

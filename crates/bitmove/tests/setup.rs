@@ -44,6 +44,9 @@ fn same_moves_and_positions_as_board_on_random_games() {
         for mv in &ours {
             assert!(setup.is_legal(*mv), "{board} {mv}");
             assert!(setup.is_pseudo_legal(*mv), "{board} {mv}");
+            let san = setup.san(*mv);
+            assert_eq!(san, board.san(*mv).to_string(), "{board} {mv}");
+            assert_eq!(setup.parse_san(&san), Ok(Some(*mv)), "{board} {san}");
             let mut after = setup;
             after.push(*mv);
             let mut played = board.clone();

@@ -615,3 +615,6 @@ impl FromStr for Setup {
 }
 
 mod fen;
+mod san;
+
+pub use san::{SetupSanError, TranspositionKey};

@@ -168,8 +168,8 @@ impl Setup {
 
     /// Whether `mv` resets the halfmove clock (a pawn move or a capture).
     pub fn is_zeroing(&self, mv: Move) -> bool {
-        let touched = bb(mv.from) | bb(mv.to);
-        self.of(Piece::Pawn) & bb(mv.from) != 0 || self.side(!self.turn) & touched != 0
+        let touched = bb(mv.from) ^ bb(mv.to);
+        touched & (self.of(Piece::Pawn) | self.side(!self.turn)) != 0
     }
 
     fn ep_skewered(&self, king: Square, capturer: Square, ep: Square) -> bool {
