@@ -12,6 +12,32 @@ export interface Piece {
   type: PieceSymbol;
   color: Color;
 }
+/**
+ * A variant's UCI name, as the `variant` getters give it (`chess` for standard chess and
+ * Chess960). The `variant` option also takes lichess's names ("Three-check", "King of the Hill",
+ * "Racing Kings", "Standard", "Chess960", ...) and the usual aliases, in any case.
+ */
+export type VariantName =
+  "chess" | "atomic" | "antichess" | "crazyhouse" | "3check" | "kingofthehill" | "horde" | "racingkings";
+/** How a game ended: `winner` is `w`, `b` or null for a draw. */
+export interface Outcome {
+  winner: Color | null;
+  /** python-chess's terminations, lower case; the variant's own first, from the side to move. */
+  termination:
+    | "variant_loss"
+    | "variant_win"
+    | "variant_draw"
+    | "checkmate"
+    | "insufficient_material"
+    | "stalemate"
+    | "threefold_repetition"
+    | "fifty_moves";
+}
+/** Crazyhouse pockets: how many of each piece White (`w`) and Black (`b`) may drop. */
+export interface Pockets {
+  w: { p: number; n: number; b: number; r: number; q: number };
+  b: { p: number; n: number; b: number; r: number; q: number };
+}
 
 /** The standard start position. */
 export const DEFAULT_POSITION: string;
@@ -33,19 +59,24 @@ export class IllegalMoveError extends Error {
 /** An internal failure of the WebAssembly engine (none is known). */
 export class BitmoveError extends Error {}
 
-/** A move as chess.js 1.x describes it. */
+/** A move as chess.js 1.x describes it (and a crazyhouse drop, flag `d`). */
 export class Move {
   color: Color;
+  /** For a drop, the square dropped on (as `to`). */
   from: Square;
   /** For castling, the king's destination (`g1`, `c8`, ...). */
   to: Square;
   piece: PieceSymbol;
   captured?: PieceSymbol;
   promotion?: PieceSymbol;
-  /** chess.js's flags: `n`, `c`, `b`, `e`, `p`, `k`, `q` (e.g. `cp` for a capturing promotion). */
+  /**
+   * chess.js's flags: `n`, `c`, `b`, `e`, `p`, `k`, `q` (e.g. `cp` for a capturing promotion),
+   * and `d` for a drop.
+   */
   flags: string;
+  /** SAN; a drop is `N@f3`, or `@e4` for a pawn (python-chess's SAN). */
   san: string;
-  /** UCI; in Chess960 castling is king takes rook (`e1h1`). */
+  /** UCI; in Chess960 castling is king takes rook (`e1h1`); a drop is `N@f3` (`P@e4`). */
   lan: string;
   /** The FEN before the move. */
   before: string;
@@ -58,6 +89,8 @@ export class Move {
   isQueensideCastle(): boolean;
   isCastle(): boolean;
   isBigPawn(): boolean;
+  /** A crazyhouse drop. */
+  isDrop(): boolean;
 }
 
 /** Perft statistics, with the Rust library's field names. */
@@ -86,23 +119,40 @@ export interface PerftStats {
 export interface PositionOptions {
   /** Chess960 castling rules (FEN castling in Shredder or X-FEN letters). */
   chess960?: boolean;
+  /**
+   * A lichess variant, by its UCI name or lichess's (see `VariantName`); the FEN is then in the
+   * variant's form, and no FEN means the variant's start position. A `RangeError` for a name
+   * that is no variant.
+   */
+  variant?: VariantName | string;
 }
 
-/** A game with chess.js 1.x's API, plus Chess960, perft statistics and Polyglot keys. */
+/**
+ * A game with chess.js 1.x's API, plus Chess960, the lichess variants, perft statistics and
+ * Polyglot keys.
+ */
 export class Chess {
-  /** Throws `FenError` for a refused FEN. */
+  /** Throws `FenError` for a refused FEN, `RangeError` for an unknown variant. */
   constructor(fen?: string, options?: PositionOptions);
   /** Replaces the position and clears the history; throws `FenError` (the game is then unchanged). */
   load(fen: string, options?: { skipValidation?: boolean; preserveHeaders?: boolean }): void;
   reset(): void;
+  /** The variant's UCI name (`chess` for standard chess and Chess960). */
+  get variant(): VariantName;
   isChess960(): boolean;
   fen(): string;
   turn(): Color;
   moves(options?: { verbose?: false; square?: Square | string; piece?: PieceSymbol }): string[];
   moves(options: { verbose: true; square?: Square | string; piece?: PieceSymbol }): Move[];
   moves(options?: { verbose?: boolean; square?: Square | string; piece?: PieceSymbol }): string[] | Move[];
-  /** Plays SAN (or UCI) or `{ from, to, promotion }`; throws `IllegalMoveError` when not legal. */
-  move(move: string | { from: string; to: string; promotion?: string }, options?: { strict?: boolean }): Move;
+  /**
+   * Plays SAN (or UCI, or a drop `N@f3`), `{ from, to, promotion }` or a drop `{ piece, to }`;
+   * throws `IllegalMoveError` when not legal.
+   */
+  move(
+    move: string | { from: string; to: string; promotion?: string } | { piece: string; to: string },
+    options?: { strict?: boolean },
+  ): Move;
   undo(): Move | null;
   history(options?: { verbose?: false }): string[];
   history(options: { verbose: true }): Move[];
@@ -119,24 +169,41 @@ export class Chess {
   isDrawByFiftyMoves(): boolean;
   isDraw(): boolean;
   isGameOver(): boolean;
+  /** Whether the game has ended by its variant's own rule. */
+  isVariantEnd(): boolean;
+  /** Whether the side to move has won by its variant's rule. */
+  isVariantWin(): boolean;
+  /** Whether the side to move has lost by its variant's rule. */
+  isVariantLoss(): boolean;
+  /** Whether the game is drawn by its variant's rule. */
+  isVariantDraw(): boolean;
+  /** How the game ended, or null while it goes on (non-null exactly when `isGameOver()`). */
+  outcome(): Outcome | null;
+  /** Crazyhouse's pockets; null in the other games. */
+  pockets(): Pockets | null;
+  /** Three-check: the checks each side still has to give; null in the other games. */
+  remainingChecks(): { w: number; b: number } | null;
   moveNumber(): number;
   /** Leaf nodes `depth` plies below (`perft(0)` is 1); `RangeError` past `MAX_DEPTH`. */
   perft(depth: number): number;
   /** Perft split by root move: UCI to leaf count, in generation order. */
   divide(depth: number): Map<string, number>;
+  /** Standard chess and Chess960 only (a `RangeError` in a variant). */
   perftStats(depth: number): PerftStats;
   /** The statistics below each root move: UCI to statistics. */
   divideStats(depth: number): Map<string, PerftStats>;
-  /** The Polyglot key. */
+  /** The Polyglot key (in a variant, of the board: not the pockets or check counters). */
   polyglotKey(): bigint;
 }
 
 /** A position without history or per-move objects: UCI in and out. */
 export class Position {
   constructor(fen?: string, options?: PositionOptions);
+  /** The variant's UCI name (`chess` for standard chess and Chess960). */
+  get variant(): VariantName;
   fen(): string;
   turn(): Color;
-  /** The legal moves in UCI (Chess960 castling as king takes rook). */
+  /** The legal moves in UCI (Chess960 castling as king takes rook, drops as `N@f3`). */
   legalMoves(): string[];
   legalMovesSan(): string[];
   countMoves(): number;
@@ -149,6 +216,14 @@ export class Position {
   isCheckmate(): boolean;
   isStalemate(): boolean;
   isInsufficientMaterial(): boolean;
+  isVariantEnd(): boolean;
+  isVariantWin(): boolean;
+  isVariantLoss(): boolean;
+  isVariantDraw(): boolean;
+  /** How the game ended, or null (repetitions are not judged: a position has no history). */
+  outcome(): Outcome | null;
+  pockets(): Pockets | null;
+  remainingChecks(): { w: number; b: number } | null;
   polyglotKey(): bigint;
   perft(depth: number): number;
   divide(depth: number): Map<string, number>;

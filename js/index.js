@@ -1,8 +1,17 @@
-// bitmove for JavaScript: chess.js's Chess API, Chess960, perft statistics and a lean Position,
-// over the bitmove Rust library compiled to WebAssembly. Every rule lives in Rust; this file
-// only turns the engine's batched strings into chess.js's objects and its errors into typed
-// Error subclasses.
-import init, { initSync, RawGame, RawPosition, maxDepth, __wbg_reset_state } from "./wasm/bitmove_wasm.js";
+// bitmove for JavaScript: chess.js's Chess API, Chess960, the lichess variants, perft statistics
+// and a lean Position, over the bitmove Rust library compiled to WebAssembly. Every rule lives in
+// Rust; this file only turns the engine's batched strings into chess.js's objects and its errors
+// into typed Error subclasses.
+import init, {
+  initSync,
+  RawGame,
+  RawPosition,
+  RawVariantGame,
+  RawVariantPosition,
+  maxDepth,
+  variantName,
+  __wbg_reset_state,
+} from "./wasm/bitmove_wasm.js";
 
 const wasmUrl = new URL("./wasm/bitmove_wasm_bg.wasm", import.meta.url);
 if (typeof process === "object" && process.versions?.node && wasmUrl.protocol === "file:") {
@@ -18,7 +27,7 @@ if (typeof process === "object" && process.versions?.node && wasmUrl.protocol ==
 // rebuilds its engine object from what it keeps in JavaScript (start FEN and moves played)
 // at its next call. Objects of the old instance are never touched again.
 let generation = 0;
-for (const Raw of [RawGame, RawPosition]) {
+for (const Raw of [RawGame, RawPosition, RawVariantGame, RawVariantPosition]) {
   for (const name of Object.getOwnPropertyNames(Raw.prototype)) {
     const method = Raw.prototype[name];
     if (name === "constructor" || typeof method !== "function") continue;
@@ -42,12 +51,26 @@ function recover(error) {
   });
 }
 
-function construct(Raw, fen, chess960) {
+// Standard chess (variant undefined) has its own engine classes; a variant is given by its UCI
+// name to the variant classes, which answer to the same method names.
+function construct(Raw, fen, chess960, variant) {
   try {
-    return new Raw(fen, chess960);
+    return variant === undefined ? new Raw(fen, chess960) : new Raw(variant, fen);
   } catch (error) {
     throw recover(error);
   }
+}
+
+// The options' variant: undefined for standard chess (no variant, "chess", "standard", ...),
+// else its UCI name; a RangeError for anything that names no variant. Chess960's names (lichess's
+// "Chess960") mean standard chess with Chess960 castling: `chess960` is set then.
+function variantOf(options) {
+  const name = options?.variant;
+  if (name === undefined || name === null) return { variant: undefined, chess960: false };
+  if (typeof name !== "string") throw new RangeError(`a variant name must be a string, not ${typeof name}`);
+  const uci = call(() => variantName(name), name);
+  if (uci === "chess" || uci === "chess960") return { variant: undefined, chess960: uci === "chess960" };
+  return { variant: uci, chess960: false };
 }
 
 /** The standard start position. */
@@ -156,7 +179,7 @@ export class Move {
     if (record[2] !== "-") this.captured = record[2];
     if (record[3] !== "-") this.promotion = record[3];
     let flags = "";
-    if (kind === "k" || kind === "q") flags = kind;
+    if (kind === "k" || kind === "q" || kind === "d") flags = kind;
     else if (kind === "e") flags = "e";
     else {
       flags = this.captured ? "c" : kind === "b" ? "b" : "n";
@@ -189,6 +212,10 @@ export class Move {
   isBigPawn() {
     return this.flags.includes("b");
   }
+  /** A crazyhouse drop (flag `d`): `piece` put on `to` from the pocket; `from` is `to`. */
+  isDrop() {
+    return this.flags.includes("d");
+  }
 }
 
 function records(text, before) {
@@ -209,6 +236,42 @@ const INSUFFICIENT = 8;
 const THREEFOLD = 16;
 const FIFTY = 32;
 const BLACK = 64;
+// Set by the variant engines only.
+const VARIANT_END = 128;
+const VARIANT_WIN = 256;
+const VARIANT_LOSS = 512;
+const VARIANT_DRAW = 1024;
+const DECIDED = 2048; // someone has won: no draw counts
+
+const DRAWN = STALEMATE | INSUFFICIENT | THREEFOLD | FIFTY | VARIANT_DRAW;
+const OVER = CHECKMATE | DRAWN | VARIANT_END | VARIANT_WIN | VARIANT_LOSS;
+
+// How the game ended, from the status bits, in python-chess's order (the variant's rule first).
+function outcomeOf(bits) {
+  const turn = bits & BLACK ? "b" : "w";
+  const other = turn === "w" ? "b" : "w";
+  if (bits & VARIANT_LOSS) return { winner: other, termination: "variant_loss" };
+  if (bits & VARIANT_WIN) return { winner: turn, termination: "variant_win" };
+  if (bits & VARIANT_DRAW) return { winner: null, termination: "variant_draw" };
+  if (bits & CHECKMATE) return { winner: other, termination: "checkmate" };
+  if (bits & INSUFFICIENT) return { winner: null, termination: "insufficient_material" };
+  if (bits & STALEMATE) return { winner: null, termination: "stalemate" };
+  if (bits & THREEFOLD) return { winner: null, termination: "threefold_repetition" };
+  if (bits & FIFTY) return { winner: null, termination: "fifty_moves" };
+  return null;
+}
+
+const PIECES = "pnbrq";
+// The engine's ten pocket counts as { w: { p, n, b, r, q }, b: { ... } }; null without pockets.
+function pocketsOf(counts) {
+  if (counts === undefined) return null;
+  const side = (offset) => Object.fromEntries([...PIECES].map((p, i) => [p, counts[offset + i]]));
+  return { w: side(0), b: side(5) };
+}
+
+function checksOf(counts) {
+  return counts === undefined ? null : { w: counts[0], b: counts[1] };
+}
 
 function statsObject(text) {
   const stats = {};
@@ -240,26 +303,35 @@ function divideStatsMap(text) {
 
 /**
  * A game, with chess.js 1.x's API (`moves`, `move`, `undo`, `history`, `fen`, the status
- * queries, `perft`), plus Chess960, `polyglotKey`, `divide` and `perftStats`.
+ * queries, `perft`), plus Chess960, the lichess variants, `polyglotKey`, `divide` and
+ * `perftStats`.
  */
 export class Chess {
   #game;
   #generation = generation;
   #chess960;
+  #variant; // undefined: standard chess (RawGame); else the UCI name (RawVariantGame)
+  #Raw;
   #status = -1;
   #start;
   #played = []; // the moves played, UCI: with #start, what rebuilds the engine's game
 
-  constructor(fen = DEFAULT_POSITION, options = {}) {
-    this.#chess960 = Boolean(options?.chess960);
-    this.#game = call(() => construct(RawGame, checkFen(fen), this.#chess960), fen);
+  constructor(fen = undefined, options = {}) {
+    const { variant, chess960 } = variantOf(options);
+    this.#variant = variant;
+    this.#Raw = variant === undefined ? RawGame : RawVariantGame;
+    this.#chess960 = Boolean(options?.chess960) || chess960;
+    // No FEN: the start position (a variant's own, from the engine).
+    if (fen === undefined && variant === undefined) fen = DEFAULT_POSITION;
+    if (fen !== undefined) checkFen(fen);
+    this.#game = call(() => construct(this.#Raw, fen, this.#chess960, variant), fen);
     this.#start = fen;
   }
 
   // The engine's game, rebuilt after a restart of the engine.
   get #raw() {
     if (this.#generation !== generation) {
-      const game = construct(RawGame, this.#start, this.#chess960);
+      const game = construct(this.#Raw, this.#start, this.#chess960, this.#variant);
       for (const uci of this.#played) game.playUci(uci);
       this.#game = game;
       this.#generation = generation;
@@ -268,10 +340,14 @@ export class Chess {
     return this.#game;
   }
 
-  /** Replaces the position (and clears the history); throws `FenError` when refused. */
+  /**
+   * Replaces the position (and clears the history); throws `FenError` when refused. The
+   * variant stays the game's.
+   */
   load(fen, options = {}) {
     void options;
-    const game = call(() => construct(RawGame, checkFen(fen), this.#chess960), fen);
+    if (fen !== undefined || this.#variant === undefined) checkFen(fen);
+    const game = call(() => construct(this.#Raw, fen, this.#chess960, this.#variant), fen);
     if (this.#generation === generation) this.#game.free();
     this.#game = game;
     this.#generation = generation;
@@ -280,14 +356,22 @@ export class Chess {
     this.#status = -1;
   }
 
-  /** Back to the standard start position (the history is cleared). */
+  /** Back to the start position, the variant's own in a variant (the history is cleared). */
   reset() {
-    this.load(DEFAULT_POSITION);
+    this.load(this.#variant === undefined ? DEFAULT_POSITION : undefined);
   }
 
-  /** Whether this game follows Chess960's castling rules. */
+  /** The variant's UCI name: `chess` for standard chess and Chess960, else `atomic`, ... */
+  get variant() {
+    return this.#variant ?? "chess";
+  }
+
+  /**
+   * Whether this game follows Chess960's castling rules (in a variant: whether its FEN's
+   * castling rights need them).
+   */
   isChess960() {
-    return this.#chess960;
+    return this.#variant === undefined ? this.#chess960 : this.#raw.isChess960();
   }
 
   fen() {
@@ -316,6 +400,7 @@ export class Chess {
   /**
    * Plays a move given in SAN (read leniently, as chess.js does: UCI such as `e2e4` too) or as
    * `{ from, to, promotion }`, and returns it; throws `IllegalMoveError` when it is not legal.
+   * In crazyhouse a drop is SAN `N@f3` (`@e4` or `P@e4` for a pawn) or `{ piece, to }`.
    */
   move(move, options = {}) {
     void options;
@@ -323,7 +408,27 @@ export class Chess {
     let record;
     const refused = () =>
       new IllegalMoveError(`Invalid move: ${typeof move === "string" ? move : JSON.stringify(move)}`, move);
-    if (typeof move === "string") {
+    if (this.#variant !== undefined && move !== null && typeof move === "object") {
+      // A drop ({ piece, to }, or a drop's Move with `from` equal to `to`) or a board move; the
+      // promotion may be a king (antichess): the engine judges.
+      const { from, to, promotion, piece } = move;
+      let uci;
+      if ((from === undefined || from === to) && typeof piece === "string" && /^[pnbrq]$/i.test(piece)) {
+        if (squareIndex(to) < 64) uci = `${piece.toUpperCase()}@${to}`;
+      } else if (
+        squareIndex(from) < 64 &&
+        squareIndex(to) < 64 &&
+        (promotion === undefined || (typeof promotion === "string" && /^[nbrqk]$/.test(promotion)))
+      ) {
+        uci = from + to + (promotion ?? "");
+      }
+      if (uci === undefined) throw refused();
+      try {
+        record = this.#raw.playUci(uci);
+      } catch (error) {
+        throw typeof error === "string" ? refused() : translate(error, move);
+      }
+    } else if (typeof move === "string") {
       try {
         record = this.#raw.playText(move);
       } catch (error) {
@@ -431,11 +536,44 @@ export class Chess {
   isDrawByFiftyMoves() {
     return (this.#bits() & FIFTY) !== 0;
   }
+  /** A draw by any rule; in a variant, by its rules, and never once someone has won. */
   isDraw() {
-    return (this.#bits() & (STALEMATE | INSUFFICIENT | THREEFOLD | FIFTY)) !== 0;
+    const bits = this.#bits();
+    return (bits & DECIDED) === 0 && (bits & DRAWN) !== 0;
   }
   isGameOver() {
-    return (this.#bits() & (CHECKMATE | STALEMATE | INSUFFICIENT | THREEFOLD | FIFTY)) !== 0;
+    return (this.#bits() & OVER) !== 0;
+  }
+  /** Whether the game has ended by its variant's own rule (never in standard chess). */
+  isVariantEnd() {
+    return (this.#bits() & VARIANT_END) !== 0;
+  }
+  /** Whether the side to move has won by its variant's rule. */
+  isVariantWin() {
+    return (this.#bits() & VARIANT_WIN) !== 0;
+  }
+  /** Whether the side to move has lost by its variant's rule. */
+  isVariantLoss() {
+    return (this.#bits() & VARIANT_LOSS) !== 0;
+  }
+  /** Whether the game is drawn by its variant's rule. */
+  isVariantDraw() {
+    return (this.#bits() & VARIANT_DRAW) !== 0;
+  }
+  /**
+   * How the game has ended, `{ winner, termination }` (winner `w`, `b` or null), or null while
+   * it goes on; non-null exactly when `isGameOver()`.
+   */
+  outcome() {
+    return outcomeOf(this.#bits());
+  }
+  /** Crazyhouse: the pockets, `{ w: { p, n, b, r, q }, b: { ... } }`; null in other games. */
+  pockets() {
+    return this.#variant === undefined ? null : pocketsOf(this.#raw.pockets());
+  }
+  /** Three-check: the checks each side still has to give, `{ w, b }`; null in other games. */
+  remainingChecks() {
+    return this.#variant === undefined ? null : checksOf(this.#raw.remainingChecks());
   }
 
   moveNumber() {
@@ -466,7 +604,10 @@ export class Chess {
     return divideStatsMap(call(() => this.#raw.divideStats(depth)));
   }
 
-  /** The Polyglot (Zobrist) key of the position, as a BigInt. */
+  /**
+   * The Polyglot (Zobrist) key of the position, as a BigInt (in a variant, of the board: not
+   * the pockets or check counters, as python-chess's `zobrist_hash`).
+   */
   polyglotKey() {
     return this.#raw.polyglotKey();
   }
@@ -483,24 +624,36 @@ export class Position {
   #generation = generation;
   #start;
   #chess960;
+  #variant; // undefined: standard chess (RawPosition); else the UCI name (RawVariantPosition)
+  #Raw;
   #played = []; // the moves played, UCI: with #start, what rebuilds the engine's position
 
-  constructor(fen = DEFAULT_POSITION, options = {}) {
+  constructor(fen = undefined, options = {}) {
     if (fen === CLONE) return; // clone() fills the fields
-    this.#chess960 = Boolean(options?.chess960);
-    this.#position = call(() => construct(RawPosition, checkFen(fen), this.#chess960), fen);
+    const { variant, chess960 } = variantOf(options);
+    this.#variant = variant;
+    this.#Raw = variant === undefined ? RawPosition : RawVariantPosition;
+    this.#chess960 = Boolean(options?.chess960) || chess960;
+    if (fen === undefined && variant === undefined) fen = DEFAULT_POSITION;
+    if (fen !== undefined) checkFen(fen);
+    this.#position = call(() => construct(this.#Raw, fen, this.#chess960, variant), fen);
     this.#start = fen;
   }
 
   // The engine's position, rebuilt after a restart of the engine.
   get #raw() {
     if (this.#generation !== generation) {
-      const position = construct(RawPosition, this.#start, this.#chess960);
+      const position = construct(this.#Raw, this.#start, this.#chess960, this.#variant);
       for (const uci of this.#played) position.play(uci);
       this.#position = position;
       this.#generation = generation;
     }
     return this.#position;
+  }
+
+  /** The variant's UCI name: `chess` for standard chess and Chess960, else `atomic`, ... */
+  get variant() {
+    return this.#variant ?? "chess";
   }
 
   fen() {
@@ -509,7 +662,7 @@ export class Position {
   turn() {
     return this.#raw.blackToMove() ? "b" : "w";
   }
-  /** The legal moves in UCI (Chess960 castling as king takes rook). */
+  /** The legal moves in UCI (Chess960 castling as king takes rook, drops as `N@f3`). */
   legalMoves() {
     const text = this.#raw.legalMoves();
     return text.length === 0 ? [] : text.split(" ");
@@ -546,6 +699,8 @@ export class Position {
     copy.#generation = this.#generation;
     copy.#start = this.#start;
     copy.#chess960 = this.#chess960;
+    copy.#variant = this.#variant;
+    copy.#Raw = this.#Raw;
     copy.#played = this.#played.slice();
     return copy;
   }
@@ -560,6 +715,28 @@ export class Position {
   }
   isInsufficientMaterial() {
     return (this.#raw.status() & INSUFFICIENT) !== 0;
+  }
+  isVariantEnd() {
+    return (this.#raw.status() & VARIANT_END) !== 0;
+  }
+  isVariantWin() {
+    return (this.#raw.status() & VARIANT_WIN) !== 0;
+  }
+  isVariantLoss() {
+    return (this.#raw.status() & VARIANT_LOSS) !== 0;
+  }
+  isVariantDraw() {
+    return (this.#raw.status() & VARIANT_DRAW) !== 0;
+  }
+  /** As `Chess.outcome()`, without repetitions (a position has no history). */
+  outcome() {
+    return outcomeOf(this.#raw.status());
+  }
+  pockets() {
+    return this.#variant === undefined ? null : pocketsOf(this.#raw.pockets());
+  }
+  remainingChecks() {
+    return this.#variant === undefined ? null : checksOf(this.#raw.remainingChecks());
   }
   polyglotKey() {
     return this.#raw.polyglotKey();

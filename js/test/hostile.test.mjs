@@ -1,5 +1,5 @@
-// Hostile input: every bad FEN, move, square and depth gives a clear, typed error, and the
-// module keeps working afterwards (a WebAssembly trap would leave it unusable).
+// Hostile input: every bad FEN, move, square, depth and variant name gives a clear, typed error,
+// and the module keeps working afterwards (a WebAssembly trap would leave it unusable).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess, Position, FenError, IllegalMoveError, BitmoveError, MAX_DEPTH } from "../index.js";
@@ -11,7 +11,10 @@ function stillWorks() {
   game.move("e4");
   assert.equal(game.moves().length, 20);
   assert.equal(new Position().divide(2).size, 20);
+  assert.equal(new Chess(undefined, { variant: "crazyhouse" }).perft(3), 8902);
 }
+
+const VARIANTS = ["atomic", "antichess", "crazyhouse", "3check", "kingofthehill", "horde", "racingkings"];
 
 test("every FEN of tests/data/invalid-fens.txt is a FenError", () => {
   const rows = data("invalid-fens.txt")
@@ -189,6 +192,12 @@ test("a trap (a Rust panic) does not poison the module: the engine restarts, obj
   const position = new Position().play("d2d4").play("d7d5");
   const copy = position.clone().play("c2c4");
   const copyFen = copy.fen();
+  const zh = new Chess(undefined, { variant: "crazyhouse" });
+  for (const san of ["e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "@e6"]) zh.move(san);
+  const zhHistory = zh.history();
+  const zhFen = zh.fen();
+  const atomic = new Position(undefined, { variant: "atomic" }).play("e2e4").play("d7d5");
+  const atomicCopy = atomic.clone().play("e4d5");
 
   // The one entry that panics on purpose: on WebAssembly a panic is a trap.
   const doomed = new RawPosition(undefined, false);
@@ -207,5 +216,227 @@ test("a trap (a Rust panic) does not poison the module: the engine restarts, obj
   assert.equal(frc.perft(2), new Chess(frcFen, { chess960: true }).perft(2));
   assert.equal(position.fen(), new Position().play("d2d4").play("d7d5").fen());
   assert.equal(copy.fen(), copyFen);
+  assert.equal(zh.fen(), zhFen);
+  assert.deepEqual(zh.history(), zhHistory);
+  assert.equal(zh.variant, "crazyhouse");
+  assert.equal(zh.undo().san, "@e6");
+  assert.ok(zh.moves().includes("@e6"));
+  assert.equal(atomic.fen(), new Position(undefined, { variant: "atomic" }).play("e2e4").play("d7d5").fen());
+  assert.equal(atomicCopy.fen(), "rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2");
+  assert.equal(atomicCopy.variant, "atomic");
+  stillWorks();
+});
+
+test("variant names that name no variant are RangeErrors; none and null are standard chess", () => {
+  for (const variant of [
+    "shogi",
+    "",
+    " ",
+    "atomic960",
+    "chess 2",
+    "a".repeat(100_000),
+    "\u0000",
+    "zh\uffff",
+  ]) {
+    for (const Class of [Chess, Position]) {
+      assert.throws(
+        () => new Class(undefined, { variant }),
+        (e) => e instanceof RangeError && /unknown variant/.test(e.message) && e.message.length < 400,
+        JSON.stringify(variant.slice(0, 20)),
+      );
+    }
+  }
+  for (const variant of [42, {}, [], true, Symbol("x"), 10n, () => "atomic"]) {
+    assert.throws(() => new Chess(undefined, { variant }), RangeError);
+    assert.throws(() => new Position(undefined, { variant }), RangeError);
+  }
+  for (const variant of [undefined, null]) {
+    assert.equal(new Chess(undefined, { variant }).variant, "chess");
+    assert.equal(new Position(undefined, { variant }).perft(2), 400);
+  }
+  stillWorks();
+});
+
+test("hostile variant FENs are FenErrors: a pocket of 200 pieces, a counter 99+99, a horde with a white king, ...", () => {
+  const cases = [
+    ["crazyhouse", `4k3/8/8/8/8/8/8/4K3[${"Q".repeat(200)}] w - - 0 1`, /pocket/],
+    ["crazyhouse", `4k3/8/8/8/8/8/8/4K3/${"p".repeat(5000)} w - - 0 1`, /pocket/],
+    ["crazyhouse", "4k3/8/8/8/8/8/8/4K3[Kk] w - - 0 1", /pocket/],
+    ["crazyhouse", "4k3/8/8/8/8/8/8/4K3[N w - - 0 1", /./],
+    ["crazyhouse", "4k3/8/8/8/8/8/8/4K3]N[ w - - 0 1", /./],
+    ["3check", "4k3/8/8/8/8/8/8/4K3 w - - 99+99 0 1", /check counter/],
+    ["3check", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +9+9", /check counter/],
+    ["3check", "4k3/8/8/8/8/8/8/4K3 w - - +3 0 1", /./],
+    ["horde", "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPKPPPP w kq - 0 1", /king/],
+    ["racingkings", "8/8/8/8/8/8/krbnNBRK/qrbnNBRP w - - 0 1", /pawn/],
+    ["racingkings", "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w KQ - 0 1", /./],
+    ["atomic", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", /./],
+    ["atomic", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1", /./],
+    ["antichess", "8/8/8/8/8/8/8/8 w - - 0 1 extra", /./],
+    ["kingofthehill", "", /./],
+  ];
+  for (const [variant, fen, needle] of cases) {
+    for (const Class of [Chess, Position]) {
+      assert.throws(
+        () => new Class(fen, { variant }),
+        (e) => e instanceof FenError && e.fen === fen && needle.test(e.message) && e.message.length < 400,
+        `${variant} ${fen.slice(0, 80)}`,
+      );
+    }
+    const game = new Chess(undefined, { variant });
+    const start = game.fen();
+    assert.throws(() => game.load(fen), FenError);
+    assert.equal(game.fen(), start, "a refused load leaves the game as it was");
+    assert.equal(game.variant, variant);
+  }
+  // A variant's FEN forms are not standard chess's.
+  assert.throws(() => new Chess("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1"), FenError);
+  assert.throws(() => new Position("4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1"), FenError);
+  for (const fen of [null, 42, {}, []]) {
+    assert.throws(() => new Chess(fen, { variant: "atomic" }), FenError);
+    assert.throws(() => new Position(fen, { variant: "zh" }), FenError);
+  }
+  stillWorks();
+});
+
+test("mutated variant FENs: a FenError or a position that plays, never anything else", () => {
+  const random = rng(44);
+  const alphabet = "pnbrqkPNBRQK12345678/ w-KQkqabcdefghAH0123456789[]~+@\u00e9\u0000";
+  const PIECES = "pnbrqkPNBRQK";
+  const PIECE = /^[pnbrqkPNBRQK]$/;
+  const starts = {};
+  for (const variant of VARIANTS) {
+    starts[variant] = [new Chess(undefined, { variant }).fen()];
+    for (const line of data(`variants/${variant === "kingofthehill" ? "atomic" : variant}.perft`).split(
+      "\n",
+    )) {
+      if (line.startsWith("epd ")) starts[variant].push(line.slice(4).trim());
+    }
+  }
+  let refused = 0;
+  let played = 0;
+  for (let i = 0; i < 3500; i++) {
+    const variant = VARIANTS[i % VARIANTS.length];
+    const pool = starts[variant];
+    let fen = pool[Math.floor(random() * pool.length)].split("");
+    const edits = 1 + Math.floor(random() * 3);
+    for (let e = 0; e < edits; e++) {
+      const at = Math.floor(random() * (fen.length + 1));
+      const what = random();
+      const char = alphabet[Math.floor(random() * alphabet.length)];
+      if (what < 0.2) fen.splice(at, 1);
+      else if (what < 0.4) fen.splice(at, 0, char);
+      else if (what < 0.5) fen[at] = char;
+      // Most edits keep the FEN's shape: a piece for another, which makes positions the
+      // variant's rules must judge (kings, pawns on back ranks, checks, pockets).
+      else if (PIECE.test(fen[at] ?? "")) fen[at] = PIECES[Math.floor(random() * PIECES.length)];
+    }
+    fen = fen.join("");
+    let game;
+    try {
+      game = new Chess(fen, { variant });
+    } catch (error) {
+      assert.ok(error instanceof FenError, `${variant} ${JSON.stringify(fen)}: ${error}`);
+      assert.throws(() => new Position(fen, { variant }), FenError);
+      refused++;
+      continue;
+    }
+    const moves = game.moves({ verbose: true });
+    assert.equal(game.perft(1), moves.length, `${variant} ${fen}`);
+    game.perft(2);
+    game.isGameOver();
+    game.outcome();
+    assert.equal(
+      new Position(game.fen(), { variant }).fen(),
+      game.fen(),
+      `${variant} ${fen}: FEN round trip`,
+    );
+    if (moves.length > 0) {
+      const move = moves[Math.floor(random() * moves.length)];
+      assert.equal(game.move(move.san).after, move.after, `${variant} ${fen} ${move.san}`);
+      game.undo();
+      played++;
+    }
+  }
+  assert.ok(refused > 500 && played > 500, `${refused} refused, ${played} played`);
+  stillWorks();
+});
+
+test("garbage and illegal moves in variants, drops where there are none: IllegalMoveErrors that change nothing", () => {
+  // Drops in standard chess, in a variant without pockets, onto occupied squares, of pieces not
+  // in the pocket, of pawns on the back ranks.
+  const standard = new Chess();
+  for (const move of ["N@f3", "P@e4", "@e4", { piece: "n", to: "f3" }]) {
+    assert.throws(() => standard.move(move), IllegalMoveError, JSON.stringify(move));
+  }
+  assert.throws(() => new Position().play("N@f3"), IllegalMoveError);
+  assert.throws(() => new Position().san("N@f3"), IllegalMoveError);
+  assert.throws(() => new Position(undefined, { variant: "atomic" }).play("P@e4"), IllegalMoveError);
+  const zh = new Chess("4k3/8/8/8/8/8/8/4K3[Np] w - - 0 1", { variant: "crazyhouse" });
+  const fen = zh.fen();
+  for (const move of [
+    "N@e1",
+    "N@e8",
+    "P@e4",
+    "Q@e4",
+    "K@e4",
+    "p@e4",
+    "N@",
+    "@",
+    "@@e4",
+    "N@e4e5",
+    "N@i9",
+    { piece: "n", to: "e1" },
+    { piece: "q", to: "e4" },
+    { piece: "n" },
+    { piece: 5, to: "e4" },
+    { piece: "nn", to: "e4" },
+  ]) {
+    assert.throws(() => zh.move(move), IllegalMoveError, JSON.stringify(move));
+    assert.equal(zh.fen(), fen);
+  }
+  const pawns = new Chess("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", { variant: "crazyhouse" });
+  assert.throws(() => pawns.move("P@a8"), IllegalMoveError);
+  assert.throws(() => pawns.move("@a1"), IllegalMoveError);
+  // Random strings and objects in every variant.
+  const random = rng(45);
+  for (const variant of VARIANTS) {
+    const game = new Chess(undefined, { variant });
+    const position = new Position(undefined, { variant });
+    const start = game.fen();
+    for (let i = 0; i < 500; i++) {
+      const text = Array.from({ length: Math.floor(random() * 7) }, () =>
+        String.fromCharCode(32 + Math.floor(random() * 96)),
+      ).join("");
+      try {
+        game.move(text);
+        game.undo();
+      } catch (error) {
+        assert.ok(error instanceof IllegalMoveError, `${variant} ${JSON.stringify(text)}: ${error}`);
+      }
+      try {
+        position.clone().play(text);
+      } catch (error) {
+        assert.ok(error instanceof IllegalMoveError, `${variant} ${JSON.stringify(text)}: ${error}`);
+      }
+      assert.equal(game.fen(), start);
+    }
+    for (const move of [
+      null,
+      undefined,
+      42,
+      [],
+      {},
+      { from: "e2" },
+      { from: "e2", to: "e4", promotion: "x" },
+      "a".repeat(100_000),
+    ]) {
+      assert.throws(() => game.move(move), IllegalMoveError, `${variant} ${String(move).slice(0, 20)}`);
+    }
+    for (const depth of [-1, 1.5, MAX_DEPTH + 1, "2", null]) {
+      assert.throws(() => game.perft(depth), RangeError);
+      assert.throws(() => position.divide(depth), RangeError);
+    }
+  }
   stillWorks();
 });

@@ -9,9 +9,12 @@ import {
   BitmoveError,
   DEFAULT_POSITION,
   MAX_DEPTH,
+  type Outcome,
   type PerftStats,
   type Piece,
+  type Pockets,
   type Square,
+  type VariantName,
 } from "bitmove";
 
 const game: Chess = new Chess(DEFAULT_POSITION, { chess960: false });
@@ -45,3 +48,19 @@ try {
 }
 void [sans, flags, captured, played, undone, history, verboseHistory, piece, square, over, nodes];
 void [split, stats.en_passant + stats.checkmates, perMove, key, uci];
+
+// The lichess variants.
+const zh = new Chess(undefined, { variant: "Crazyhouse" });
+const name: VariantName = zh.variant;
+const drop: Move = zh.move({ piece: "n", to: "f3" } as const);
+const isDrop: boolean = drop.isDrop();
+const pockets: Pockets | null = zh.pockets();
+const outcome: Outcome | null = zh.outcome();
+const winner: "w" | "b" | null | undefined = outcome?.winner;
+const ended: boolean = zh.isVariantEnd() || zh.isVariantWin() || zh.isVariantLoss() || zh.isVariantDraw();
+const checks: { w: number; b: number } | null = new Position(undefined, {
+  variant: "3check",
+}).remainingChecks();
+const hill: Position = new Position("8/8/8/3K4/8/8/8/7k b - - 0 1", { variant: "kingofthehill" });
+const hillName: VariantName = hill.variant;
+void [name, isDrop, pockets, winner, ended, checks, hill.outcome()?.termination, hillName];

@@ -27,6 +27,17 @@ pub mod bits {
     pub const FIFTY: u32 = 32;
     /// Black is to move.
     pub const BLACK: u32 = 64;
+    /// The game has ended by its variant's own rule (set by the variant classes only).
+    pub const VARIANT_END: u32 = 128;
+    /// The side to move has won by its variant's rule.
+    pub const VARIANT_WIN: u32 = 256;
+    /// The side to move has lost by its variant's rule.
+    pub const VARIANT_LOSS: u32 = 512;
+    /// The game is drawn by its variant's rule.
+    pub const VARIANT_DRAW: u32 = 1024;
+    /// Someone has won (checkmate, or the variant's win or loss): no draw bit then counts.
+    /// Set by the variant classes only; standard chess keeps chess.js's reckoning.
+    pub const DECIDED: u32 = 2048;
 }
 
 #[wasm_bindgen]
@@ -97,14 +108,7 @@ impl RawGame {
 
     /// The placement as 64 characters, a8 to h1 (chess.js's order): a FEN piece letter or `.`.
     pub fn placement(&self) -> String {
-        let board = self.game.board();
-        (0..64)
-            .map(|i| {
-                square_from_js(i)
-                    .and_then(|s| Some(board.piece_on(s)?.to_char_colored(board.color_on(s)?)))
-                    .unwrap_or('.')
-            })
-            .collect()
+        crate::record::placement(self.game.board())
     }
 
     /// The legal moves in SAN, one per line; `square` (a8 = 0 ... h1 = 63) keeps only the

@@ -1,6 +1,8 @@
 //! The WebAssembly layer under the `bitmove` npm package (`js/`): two classes, `RawGame` (a
 //! game with history, what the JavaScript `Chess` class wraps) and `RawPosition` (one board,
-//! UCI in and out, what `Position` wraps), plus perft.
+//! UCI in and out, what `Position` wraps), plus perft; for the lichess variants,
+//! `RawVariantGame` and `RawVariantPosition` with the same entries (`variant.rs`), so that
+//! standard chess keeps its own classes and pays nothing for the variants.
 //!
 //! Thin by design: every rule lives in the `bitmove` crate. What crosses the boundary is
 //! numbers and one string per batch (a list of moves is one string, split in JavaScript),
@@ -18,9 +20,11 @@
 mod game;
 mod position;
 mod record;
+mod variant;
 
 pub use game::RawGame;
 pub use position::RawPosition;
+pub use variant::{RawVariantGame, RawVariantPosition};
 
 use bitmove::{Board, FenError, PerftStats};
 use wasm_bindgen::prelude::*;

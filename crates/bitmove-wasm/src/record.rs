@@ -3,11 +3,38 @@
 //! captured and promotion are `-` when none, and kind is `n` (normal), `b` (pawn double
 //! step), `e` (en passant), `k` (short castling) or `q` (long castling). For castling `to`
 //! is the king's destination (chess.js's convention); `lan` is UCI as the board writes it.
+//! The variants' records (`variant.rs`) add the kind `d`, a crazyhouse drop, whose `from` is its
+//! `to`.
 
 use bitmove::{Board, Color, Move, Piece, Square};
 
 /// Appends the record of `mv` (legal on `board`) and a newline to `out`.
 pub fn push_record(out: &mut String, board: &Board, mv: Move) {
+    let (piece, captured, kind, to) = describe(board, mv);
+    let mut after = board.clone();
+    after.play_unchecked(mv);
+    out.push(if board.side_to_move() == Color::White {
+        'w'
+    } else {
+        'b'
+    });
+    out.push(piece.to_char());
+    out.push(captured.map_or('-', Piece::to_char));
+    out.push(mv.promotion.map_or('-', Piece::to_char));
+    out.push(kind);
+    out.push_str(&format!(
+        " {} {to} {} {} {}\n",
+        mv.from,
+        board.san(mv),
+        board.uci(mv),
+        crate::fen_of(&after)
+    ));
+}
+
+/// What a record says of a board move legal on `board`: the piece moved, the piece captured,
+/// the kind (`n`, `b`, `e`, `k` or `q`) and the `to` square (the king's destination for
+/// castling). The variants' records (`variant.rs`) describe their board moves alike.
+pub fn describe(board: &Board, mv: Move) -> (Piece, Option<Piece>, char, Square) {
     let us = board.side_to_move();
     let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
     let castling = piece == Piece::King && board.color_on(mv.to) == Some(us);
@@ -38,20 +65,7 @@ pub fn push_record(out: &mut String, board: &Board, mv: Move) {
     } else {
         ('n', mv.to)
     };
-    let mut after = board.clone();
-    after.play_unchecked(mv);
-    out.push(if us == Color::White { 'w' } else { 'b' });
-    out.push(piece.to_char());
-    out.push(captured.map_or('-', Piece::to_char));
-    out.push(mv.promotion.map_or('-', Piece::to_char));
-    out.push(kind);
-    out.push_str(&format!(
-        " {} {to} {} {} {}\n",
-        mv.from,
-        board.san(mv),
-        board.uci(mv),
-        crate::fen_of(&after)
-    ));
+    (piece, captured, kind, to)
 }
 
 /// The legal moves of `board` (those from `square` only, when given) as records.
@@ -75,6 +89,17 @@ pub fn sans(board: &Board, square: Option<Square>) -> String {
         }
     }
     out
+}
+
+/// The placement as 64 characters, a8 to h1 (chess.js's order): a FEN piece letter or `.`.
+pub fn placement(board: &Board) -> String {
+    (0..64)
+        .map(|i| {
+            square_from_js(i)
+                .and_then(|s| Some(board.piece_on(s)?.to_char_colored(board.color_on(s)?)))
+                .unwrap_or('.')
+        })
+        .collect()
 }
 
 /// The square with index `index` (a8 = 0 ... h1 = 63, chess.js's order), or `None` for any
