@@ -593,6 +593,45 @@ impl Setup {
         errors
     }
 
+    /// The Polyglot key of the position (python-chess's `chess.polyglot.zobrist_hash`):
+    /// equal to [`Board::hash`] for valid positions, and defined for any placement.
+    pub fn zobrist_hash(&self) -> u64 {
+        let mut key = 0;
+        for color in Color::ALL {
+            for piece in Piece::ALL {
+                for square in self.pieces[piece.index()] & self.colors[color.index()] {
+                    key ^= crate::zobrist::piece(color, piece, square);
+                }
+            }
+        }
+        let rights = self.clean_castling_rights();
+        for (square, color, long) in [
+            (Square::H1, Color::White, false),
+            (Square::A1, Color::White, true),
+            (Square::H8, Color::Black, false),
+            (Square::A8, Color::Black, true),
+        ] {
+            if rights & bb(square) != 0 {
+                key ^= crate::zobrist::castling(color, long);
+            }
+        }
+        if let Some(ep) = self.ep_square {
+            let behind = match self.turn {
+                Color::White => bb(ep) >> 8,
+                Color::Black => bb(ep) << 8,
+            };
+            let beside = ((behind << 1) & !0x0101_0101_0101_0101)
+                | ((behind >> 1) & !(0x8080_8080_8080_8080));
+            if beside & self.of(Piece::Pawn) & self.side(self.turn) != 0 {
+                key ^= crate::zobrist::en_passant(ep.file());
+            }
+        }
+        if self.turn == Color::White {
+            key ^= crate::zobrist::white_to_move();
+        }
+        key
+    }
+
     /// Whether [`Setup::status`] finds nothing wrong.
     pub fn is_valid(&self) -> bool {
         self.status().is_valid()
