@@ -44,6 +44,7 @@ fn same_moves_and_positions_as_board_on_random_games() {
         }
         let back = setup.to_board().expect("valid");
         assert_eq!(back, board, "round trip of {board}");
+        assert_eq!(moves_of(&back), moves_of(&board), "generation after to_board: {board}");
         let ours: HashSet<Move> = setup.legal_moves().into_iter().collect();
         assert_eq!(ours, moves_of(&board), "{board}");
         for mv in &ours {

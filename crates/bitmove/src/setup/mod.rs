@@ -287,6 +287,7 @@ impl Setup {
         board.halfmove = self.halfmove_clock;
         board.fullmove = self.fullmove_number;
         board.hash = board.compute_hash();
+        board.checkers = crate::board::UNKNOWN;
         board.compute_checks();
         Ok(board)
     }
