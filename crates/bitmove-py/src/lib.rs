@@ -19,6 +19,7 @@ mod pgn;
 mod piece;
 mod positions;
 mod source;
+mod tables;
 
 #[pymodule]
 fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -54,6 +55,7 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(deep::stats_table, m)?)?;
     m.add_function(wrap_pyfunction!(encode::legal_move_masks, m)?)?;
     m.add_function(wrap_pyfunction!(encode::planes_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(tables::tables, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     pgn::register(m)?;
     Ok(())

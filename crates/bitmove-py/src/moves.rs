@@ -1,27 +1,40 @@
-//! `bitmove.Move`: a move as UCI writes it, numbered like python-chess.
+//! `bitmove.Move`: a move as UCI writes it, numbered like python-chess; a drop (`N@f3`, a
+//! crazyhouse move) is a Move too, which a standard board refuses.
 
 use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyType};
 
-use crate::errors::uci_error;
+use crate::errors::{InvalidMoveError, uci_error};
 
 /// A move: from-square, to-square (0 = a1 ... 63 = h8) and promotion piece type (2 = knight
 /// ... 5 = queen, as in python-chess), held as UCI writes it for the board it came from:
 /// standard castling is the king's step (`e1g1`), Chess960 castling king-takes-rook (`e1h1`).
+/// A drop carries the dropped piece type in `drop` (python-chess's `Move(sq, sq, drop=N)`).
 #[pyclass(module = "bitmove", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     pub(crate) inner: bitmove::Move,
+    drop: Option<bitmove::Piece>,
+}
+
+/// The refusal of a drop where a standard-chess move is needed.
+fn drop_refused() -> PyErr {
+    PyValueError::new_err("a drop (a crazyhouse move) is not a move in standard chess")
 }
 
 impl Move {
     pub(crate) fn from_inner(inner: bitmove::Move) -> Move {
-        Move { inner }
+        Move { inner, drop: None }
     }
 
-    pub(crate) fn new(from_square: i64, to_square: i64, promotion: Option<i64>) -> PyResult<Move> {
+    pub(crate) fn new(
+        from_square: i64,
+        to_square: i64,
+        promotion: Option<i64>,
+        drop: Option<i64>,
+    ) -> PyResult<Move> {
         let promotion = match promotion {
             None => None,
             Some(kind @ 2..=5) => Some(bitmove::Piece::ALL[kind as usize - 1]),
@@ -31,45 +44,65 @@ impl Move {
                 )));
             }
         };
+        let drop = match drop {
+            None => None,
+            Some(kind @ 1..=6) => Some(bitmove::Piece::ALL[kind as usize - 1]),
+            Some(kind) => {
+                return Err(PyValueError::new_err(format!(
+                    "drop {kind} is not a piece type (1 = pawn ... 6 = king)"
+                )));
+            }
+        };
+        if drop.is_some() && promotion.is_some() {
+            return Err(PyValueError::new_err(
+                "a move is a drop or a promotion, not both",
+            ));
+        }
         Ok(Move {
             inner: bitmove::Move {
                 from: square(from_square)?,
                 to: square(to_square)?,
                 promotion,
             },
+            drop,
         })
     }
 
-    /// Whether this is the null move (`0000`, from-square = to-square).
+    /// Whether this is the null move (`0000`, from-square = to-square, not a drop).
     fn is_null(&self) -> bool {
-        self.inner.from == self.inner.to
+        self.inner.from == self.inner.to && self.drop.is_none()
     }
 
-    /// A bitmove `Move`, or a `chess.Move` converted (`from_chess`); else `TypeError`.
+    /// A bitmove `Move`, or a `chess.Move` converted (`from_chess`), for a standard board:
+    /// `ValueError` for a drop, `TypeError` for anything else.
     pub(crate) fn coerce(value: &Bound<'_, PyAny>) -> PyResult<Move> {
-        if let Ok(mv) = value.cast::<Move>() {
-            return Ok(*mv.get());
+        let mv = if let Ok(mv) = value.cast::<Move>() {
+            *mv.get()
+        } else if value.hasattr("from_square")? && value.hasattr("to_square")? {
+            Move::convert(value)?
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "expected a Move, not {}",
+                value.get_type().name()?
+            )));
+        };
+        if mv.drop.is_some() {
+            return Err(drop_refused());
         }
-        if value.hasattr("from_square")? && value.hasattr("to_square")? {
-            return Move::convert(value);
-        }
-        Err(PyTypeError::new_err(format!(
-            "expected a Move, not {}",
-            value.get_type().name()?
-        )))
+        Ok(mv)
     }
 
-    /// A `chess.Move` as a Move: `ValueError` for a null move or a drop (a variant's).
+    /// A `chess.Move` as a Move (a drop included): `ValueError` for a null move.
     fn convert(chess_move: &Bound<'_, PyAny>) -> PyResult<Move> {
-        if chess_move.hasattr("drop")? && !chess_move.getattr("drop")?.is_none() {
-            return Err(PyValueError::new_err(
-                "a drop (a crazyhouse move) is not a move in standard chess",
-            ));
-        }
+        let drop = match chess_move.getattr_opt("drop")? {
+            Some(drop) => drop.extract()?,
+            None => None,
+        };
         let mv = Move::new(
             chess_move.getattr("from_square")?.extract()?,
             chess_move.getattr("to_square")?.extract()?,
             chess_move.getattr("promotion")?.extract()?,
+            drop,
         )?;
         if mv.is_null() {
             return Err(PyValueError::new_err(
@@ -117,24 +150,32 @@ impl Move {
         promotion: Option<i64>,
         drop: Option<i64>,
     ) -> PyResult<Move> {
-        if drop.is_some() {
-            return Err(PyValueError::new_err(
-                "a drop (a crazyhouse move) is not a move in standard chess",
-            ));
-        }
-        Move::new(from_square, to_square, promotion)
+        Move::new(from_square, to_square, promotion, drop)
     }
 
-    /// Parses UCI syntax (`e2e4`, `e7e8q`, `0000` for the null move); `InvalidMoveError` if
-    /// it is not UCI.
+    /// Parses UCI syntax (`e2e4`, `e7e8q`, `0000` for the null move, `N@f3` for a drop);
+    /// `InvalidMoveError` if it is not UCI.
     #[staticmethod]
     fn from_uci(uci: &str) -> PyResult<Move> {
         if uci == "0000" {
             return Ok(Move::null());
         }
-        uci.parse()
-            .map(Move::from_inner)
-            .map_err(|error| uci_error(uci, error))
+        if uci.len() == 4 && uci.as_bytes()[1] == b'@' {
+            return parse_drop(uci);
+        }
+        // As python-chess: no surrounding spaces (which the library's parser allows), and
+        // from-square = to-square is no move (the null move is spelled 0000).
+        let mv: bitmove::Move = match uci.parse() {
+            Ok(mv) if uci.trim() == uci => mv,
+            Ok(_) => return Err(uci_error(uci, bitmove::UciError::Syntax)),
+            Err(error) => return Err(uci_error(uci, error)),
+        };
+        if mv.from == mv.to {
+            return Err(InvalidMoveError::new_err(format!(
+                "not a UCI move (from-square = to-square; the null move is 0000): {uci:?}"
+            )));
+        }
+        Ok(Move::from_inner(mv))
     }
 
     /// The null move (`0000`), as python-chess's `Move.null()`: false in a boolean context,
@@ -154,20 +195,34 @@ impl Move {
         !self.is_null()
     }
 
-    /// None: a drop exists only in variants (python-chess's `drop`).
+    /// The piece type a drop puts on `to_square` (1 = pawn ... 6 = king), None for a move
+    /// (python-chess's `drop`).
     #[getter]
     fn drop(&self) -> Option<u8> {
-        None
+        self.drop.map(piece_type)
     }
 
-    /// For pickle: `Move(from_square, to_square, promotion)`.
-    fn __getnewargs__(&self) -> (u8, u8, Option<u8>) {
-        (self.from_square(), self.to_square(), self.promotion())
+    /// For pickle and `copy`: `Move(from_square, to_square, promotion, drop)`.
+    fn __getnewargs__(&self) -> (u8, u8, Option<u8>, Option<u8>) {
+        (
+            self.from_square(),
+            self.to_square(),
+            self.promotion(),
+            self.drop(),
+        )
     }
 
-    /// The move in UCI notation.
+    /// The move in UCI notation (`N@f3` for a drop).
     fn uci<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
-        uci_string(py, self.inner)
+        self.text(py)
+    }
+
+    /// The move in xboard's notation: UCI's, except `@@@@` for the null move.
+    fn xboard<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        if self.is_null() {
+            return PyString::new(py, "@@@@");
+        }
+        self.text(py)
     }
 
     /// The square the piece leaves, 0 = a1 ... 63 = h8.
@@ -190,30 +245,61 @@ impl Move {
 
     /// The same move as a `chess.Move` (needs python-chess).
     fn to_chess<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        import_chess(py)?.getattr("Move")?.call1((
-            self.from_square(),
-            self.to_square(),
-            self.promotion(),
-        ))
+        import_chess(py)?
+            .getattr("Move")?
+            .call1(self.__getnewargs__())
     }
 
-    /// A `chess.Move` (or anything with `from_square`, `to_square` and `promotion`) as a Move.
-    /// A null move or a drop is a `ValueError`.
+    /// A `chess.Move` (or anything with `from_square`, `to_square` and `promotion`, and
+    /// optionally `drop`) as a Move. A null move is a `ValueError`.
     #[classmethod]
     fn from_chess(_cls: &Bound<'_, PyType>, chess_move: &Bound<'_, PyAny>) -> PyResult<Move> {
         Move::convert(chess_move)
     }
 
     fn __str__<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
-        uci_string(py, self.inner)
+        self.text(py)
     }
 
-    fn __repr__(&self) -> String {
-        if self.is_null() {
-            return "Move.from_uci('0000')".to_string();
-        }
-        format!("Move.from_uci('{}')", self.inner)
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!("Move.from_uci('{}')", self.text(py))
     }
+}
+
+impl Move {
+    /// The UCI text: a drop's `N@f3`, else the shared string of [`uci_string`].
+    fn text<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        match self.drop {
+            Some(piece) => PyString::new(
+                py,
+                &format!("{}@{}", piece.to_char().to_ascii_uppercase(), self.inner.to),
+            ),
+            None => uci_string(py, self.inner),
+        }
+    }
+}
+
+/// A drop in UCI (`N@f3`, the piece letter in either case, as python-chess reads it): the
+/// Move with from-square = to-square and `drop` set, or `InvalidMoveError`.
+fn parse_drop(uci: &str) -> PyResult<Move> {
+    let invalid = || InvalidMoveError::new_err(format!("not a UCI drop (such as N@f3): {uci:?}"));
+    let piece = uci
+        .chars()
+        .next()
+        .and_then(|c| "pnbrqk".find(c.to_ascii_lowercase()))
+        .ok_or_else(invalid)?;
+    let to: bitmove::Square = uci
+        .get(2..)
+        .and_then(|name| name.parse().ok())
+        .ok_or_else(invalid)?;
+    Ok(Move {
+        inner: bitmove::Move {
+            from: to,
+            to,
+            promotion: None,
+        },
+        drop: Some(bitmove::Piece::ALL[piece]),
+    })
 }
 
 /// Every UCI string a move can have (64 x 64 squares x no promotion or one of four), made

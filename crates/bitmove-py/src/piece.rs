@@ -4,7 +4,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 /// A piece: `piece_type` (1 = pawn ... 6 = king) and `color` (True for white).
-#[pyclass(module = "bitmove", frozen, eq, hash)]
+#[pyclass(module = "bitmove", frozen, eq)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece {
     piece: bitmove::Piece,
@@ -65,6 +65,16 @@ impl Piece {
             ["♟", "♞", "♝", "♜", "♛", "♚"]
         };
         symbols[self.piece.index()]
+    }
+
+    /// python-chess's hash: 0 ... 5 for the white pawn ... king, 6 ... 11 for the black ones.
+    fn __hash__(&self) -> u64 {
+        let offset = if self.color == bitmove::Color::White {
+            0
+        } else {
+            6
+        };
+        self.piece.index() as u64 + offset
     }
 
     /// For pickle: `Piece(piece_type, color)`.

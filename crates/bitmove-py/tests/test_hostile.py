@@ -177,8 +177,13 @@ def test_from_chess_refuses_what_it_cannot_read():
         bitmove.Board.from_chess(chess.variant.AtomicBoard())
     with pytest.raises(ValueError, match="null move"):
         bitmove.Move.from_chess(chess.Move.null())
-    with pytest.raises(ValueError, match="drop"):
-        bitmove.Move.from_chess(chess.Move(0, 10, drop=chess.KNIGHT))
+    # A drop converts (bitmove's Move holds drops), and a standard board refuses it.
+    drop = bitmove.Move.from_chess(chess.Move.from_uci("N@f3"))
+    assert drop == bitmove.Move.from_uci("N@f3") and drop.to_chess() == chess.Move.from_uci("N@f3")
+    for mv in (drop, chess.Move.from_uci("N@f3")):
+        with pytest.raises(ValueError, match="drop"):
+            bitmove.Board().push(mv)
+        assert mv not in bitmove.Board().legal_moves
     with pytest.raises(ValueError):
         bitmove.Board().push(chess.Move.null())
     with pytest.raises(ValueError):
@@ -221,7 +226,32 @@ def test_one_board_from_two_threads_works():
         "bitmove.Board().copy(stack=-1)",
         "bitmove.Board('8/8/8/8/8/8/8/8 w - - 0 1', strict=False)",
         "bitmove.Board().set_fen('nonsense')",
-        "bitmove.Move(0, 1, drop=2)",
+        "bitmove.Move(0, 1, drop=7)",
+        "bitmove.Move(0, 1, drop=-1)",
+        "bitmove.Move(0, 1, promotion=5, drop=2)",
+        "bitmove.Move(0, 64, drop=2)",
+        "bitmove.Move.from_uci('X@e4')",
+        "bitmove.Move.from_uci('N@i9')",
+        "bitmove.Move.from_uci('N@e')",
+        "bitmove.Move.from_uci('\u00e9@e4')",
+        "bitmove.Move.from_uci('N@\u00e9')",
+        "bitmove.Board().push(bitmove.Move.from_uci('P@e4'))",
+        "bitmove.Board().is_capture(bitmove.Move.from_uci('Q@e7'))",
+        "bitmove.between(-1, 3)",
+        "bitmove.between(0, 64)",
+        "bitmove.ray(64, 0)",
+        "bitmove.square_knight_distance(0, 64)",
+        "bitmove.square_knight_distance('a1', 0)",
+        "bitmove.SquareSet([64])",
+        "bitmove.SquareSet('e4')",
+        "bitmove.SquareSet(None)",
+        "bitmove.SquareSet().remove(99)",
+        "bitmove.SquareSet().pop()",
+        "bitmove.SquareSet.from_square(2**70)",
+        "bitmove.SquareSet() << -1",
+        "bitmove.flip_diagonal('x')",
+        "bitmove.lsb(1.5)",
+        "list(bitmove.scan_forward(None))",
         "bitmove.Board().is_capture('e2e4')",
         "bitmove.Board().legal_moves['x']",
     ],
@@ -231,7 +261,7 @@ def test_hostile_arguments_raise_normal_exceptions(call):
         import bitmove
         try:
             {call}
-        except (ValueError, TypeError, IndexError) as error:
+        except (ValueError, TypeError, IndexError, KeyError) as error:
             print("refused", type(error).__name__)
         except BaseException as error:
             print("LEAKED", type(error).__name__, error)
