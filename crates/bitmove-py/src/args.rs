@@ -29,38 +29,3 @@ pub(crate) fn thread_count(threads: Option<usize>) -> PyResult<usize> {
         Some(n) => Ok(n),
     }
 }
-
-/// A board from a FEN read as python-chess reads one for analysis (`Board(fen, strict=False)`):
-/// castling rights whose king or rook is not in place are dropped (python-chess's
-/// `clean_castling_rights`), then an en-passant square no pawn could have skipped. Anything
-/// else wrong is still a `FenError`.
-pub(crate) fn parse_board_lenient(fen: &str, chess960: bool) -> PyResult<bitmove::Board> {
-    let strict = bitmove::Board::from_fen_with(fen, chess960);
-    let error = match strict {
-        Ok(board) => return Ok(board),
-        Err(error) => error,
-    };
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.len() < 4 {
-        return Err(fen_error(fen, &error));
-    }
-    let with = |castling: &str, ep: &str| {
-        let mut parts = fields.clone();
-        parts[2] = castling;
-        parts[3] = ep;
-        bitmove::Board::from_fen_with(&parts.join(" "), chess960).ok()
-    };
-    // Each castling letter that holds on its own (with or without the en-passant square).
-    let letters: String = fields[2]
-        .chars()
-        .filter(|&c| c != '-')
-        .filter(|&c| {
-            let one = c.to_string();
-            with(&one, fields[3]).is_some() || with(&one, "-").is_some()
-        })
-        .collect();
-    let castling = if letters.is_empty() { "-" } else { &letters };
-    with(castling, fields[3])
-        .or_else(|| with(castling, "-"))
-        .ok_or_else(|| fen_error(fen, &error))
-}

@@ -51,16 +51,6 @@ pub(crate) fn uci_error(text: &str, error: bitmove::UciError) -> PyErr {
     }
 }
 
-/// A refused SAN move, one exception type per cause.
-pub(crate) fn san_error(text: &str, error: bitmove::SanError) -> PyErr {
-    let message = format!("{error}: {text:?}");
-    match error {
-        bitmove::SanError::Syntax => InvalidMoveError::new_err(message),
-        bitmove::SanError::Illegal => IllegalMoveError::new_err(message),
-        bitmove::SanError::Ambiguous => AmbiguousMoveError::new_err(message),
-    }
-}
-
 create_exception!(
     bitmove,
     CheckpointError,

@@ -37,10 +37,11 @@ impl Move {
     ) -> PyResult<Move> {
         let promotion = match promotion {
             None => None,
-            Some(kind @ 2..=5) => Some(bitmove::Piece::ALL[kind as usize - 1]),
+            // Any piece type, as python-chess: a king in antichess; a pawn is never legal.
+            Some(kind @ 1..=6) => Some(bitmove::Piece::ALL[kind as usize - 1]),
             Some(kind) => {
                 return Err(PyValueError::new_err(format!(
-                    "promotion {kind} is not a piece type a pawn promotes to (2 = knight ... 5 = queen)"
+                    "promotion {kind} is not a piece type (1 = pawn ... 6 = king)"
                 )));
             }
         };
@@ -162,6 +163,20 @@ impl Move {
         }
         if uci.len() == 4 && uci.as_bytes()[1] == b'@' {
             return parse_drop(uci);
+        }
+        // A promotion to a king or a pawn reads, as in python-chess (a king is legal in
+        // antichess; a pawn never).
+        if let [head @ .., last @ (b'k' | b'p')] = uci.as_bytes()
+            && uci.len() == 5
+            && let Ok(head) = std::str::from_utf8(head)
+        {
+            let mut mv = Move::from_uci(head)?;
+            mv.inner.promotion = Some(if *last == b'k' {
+                bitmove::Piece::King
+            } else {
+                bitmove::Piece::Pawn
+            });
+            return Ok(mv);
         }
         // As python-chess: no surrounding spaces (which the library's parser allows), and
         // from-square = to-square is no move (the null move is spelled 0000).
@@ -342,5 +357,46 @@ pub(crate) fn uci_string<'py>(py: Python<'py>, mv: bitmove::Move) -> Bound<'py, 
     match uci_slot(mv).and_then(|slot| table.get(slot)) {
         Some(text) => text.bind(py).clone(),
         None => PyString::new(py, &mv.to_string()),
+    }
+}
+
+/// For the board: reading UCI text, the null move, a move in any form.
+impl Move {
+    /// `Move.from_uci(text)`.
+    pub(crate) fn from_uci_text(uci: &str) -> PyResult<Move> {
+        Move::from_uci(uci)
+    }
+
+    /// Whether this is the null move.
+    pub(crate) fn is_null_move(&self) -> bool {
+        self.is_null()
+    }
+
+    /// The move in UCI (`0000` for the null move).
+    pub(crate) fn inner_uci(&self) -> String {
+        if self.is_null() {
+            "0000".to_string()
+        } else {
+            self.inner.to_string()
+        }
+    }
+
+    /// A bitmove `Move` or a `chess.Move`, the null move included (drops refused).
+    pub(crate) fn coerce_any(value: &Bound<'_, PyAny>) -> PyResult<Move> {
+        match Move::coerce(value) {
+            Ok(mv) => Ok(mv),
+            Err(error) => {
+                let null = value
+                    .getattr_opt("from_square")?
+                    .zip(value.getattr_opt("to_square")?);
+                if let Some((from, to)) = null
+                    && from.eq(&to)?
+                    && value.getattr_opt("drop")?.is_none_or(|d| d.is_none())
+                {
+                    return Ok(Move::null());
+                }
+                Err(error)
+            }
+        }
     }
 }

@@ -184,10 +184,11 @@ def test_from_chess_refuses_what_it_cannot_read():
         with pytest.raises(ValueError, match="drop"):
             bitmove.Board().push(mv)
         assert mv not in bitmove.Board().legal_moves
-    with pytest.raises(ValueError):
-        bitmove.Board().push(chess.Move.null())
-    with pytest.raises(ValueError):
-        bitmove.Board().push(bitmove.Move.null())
+    # The null move is pushed, as python-chess pushes it: the turn passes.
+    for null in (chess.Move.null(), bitmove.Move.null()):
+        board = bitmove.Board()
+        board.push(null)
+        assert not board.turn and board.move_stack == [bitmove.Move.null()]
 
 
 def test_one_board_from_two_threads_works():
@@ -224,7 +225,31 @@ def test_one_board_from_two_threads_works():
         "bitmove.Piece.from_symbol('')",
         "bitmove.parse_square('i9')",
         "bitmove.Board().copy(stack=-1)",
-        "bitmove.Board('8/8/8/8/8/8/8/8 w - - 0 1', strict=False)",
+        "bitmove.Board('8/8/8/8/8/8/8/8 w - - 0 1', strict=True)",
+        "bitmove.Board('8/8/8/8/8/8/8/8 w - - 0 1').perft(2)",
+        "bitmove.Board(None).legal_move_mask()",
+        "bitmove.Board().set_piece_at(64, None)",
+        "bitmove.Board().set_piece_at(0, 'Q')",
+        "bitmove.Board().remove_piece_at(-1)",
+        "bitmove.Board().attacks_mask(99)",
+        "bitmove.Board().attackers_mask(True, 70)",
+        "bitmove.Board().pin_mask(True, -5)",
+        "bitmove.Board().find_move(0, 64)",
+        "bitmove.Board().find_move(12, 36)",
+        "bitmove.Board().generate_legal_moves('x')",
+        "bitmove.Board().set_board_fen('9/8')",
+        "bitmove.Board().set_board_fen('8/8/8/8/8/8/8/8/8')",
+        "bitmove.Board().set_castling_fen('KQX')",
+        "bitmove.Board().fen(en_passant='nope')",
+        "bitmove.Board().set_chess960_pos(960)",
+        "bitmove.Board().parse_san('Qz9')",
+        "bitmove.Board().parse_san('Ke2,e3')",
+        "bitmove.Board().push(bitmove.Move.from_uci('e4e5'))",
+        "bitmove.Board().san(bitmove.Move.from_uci('e4e5'))",
+        "bitmove.Board().pop()",
+        "bitmove.Board().peek()",
+        "bitmove.Board().variation_san([bitmove.Move.from_uci('e2e5')])",
+        "bitmove.Board().set_piece_map({64: bitmove.Piece(1, True)})",
         "bitmove.Board().set_fen('nonsense')",
         "bitmove.Move(0, 1, drop=7)",
         "bitmove.Move(0, 1, drop=-1)",
@@ -291,7 +316,8 @@ def test_callbacks_into_a_board_being_changed_are_errors_not_panics():
                 return 12
 
         def pushing(bb):
-            board.push_uci("e2e4")
+            if not board.move_stack:
+                board.push_uci("e2e4")
             return bb
 
         for name, call in [

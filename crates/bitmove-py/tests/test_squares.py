@@ -232,7 +232,20 @@ def test_square_set_subsets_construction_and_hashing():
     assert copied == chess.BB_CENTER and copy.copy(copied) == chess.BB_CENTER
 
 
-UCI = ["e2e4", "b5c7", "e7e8q", "a7a8n", "h2h1r", "0000", "P@e4", "B@f4", "N@f3", "k@a1"]
+UCI = [
+    "e2e4",
+    "b5c7",
+    "e7e8q",
+    "a7a8n",
+    "h2h1r",
+    "e7e8k",
+    "a2a1p",
+    "0000",
+    "P@e4",
+    "B@f4",
+    "N@f3",
+    "k@a1",
+]
 UCI += ["q@h8", "R@d1"]
 BAD_UCI = ["", "N", "z1g3", "Q@g9", "X@e4", "N@", "N@e44", "@@@@", "e2e2", "e7e8x", "e2e4qq"]
 BAD_UCI += ["e2", "N-f3", "NN@e4", "n@i1", "é@e4", "N@é", "Ne4e5", " e2e4", "e2e4 ", "e2e4\n"]

@@ -5,7 +5,7 @@ import inspect
 from pathlib import Path
 
 import bitmove
-from bitmove import _bitmove, _squares
+from bitmove import _bitmove, _board, _squares
 
 PACKAGE = Path(bitmove.__file__).parent
 
@@ -69,8 +69,8 @@ def test_package_stub_reexports_the_package_names():
     text = (PACKAGE / "__init__.pyi").read_text()
     # The native names, and the pure-Python ones (python-chess's constants and square
     # functions, SquareSet, the polyglot, pgn and vocab modules), which carry their own
-    # annotations.
-    python_names = {"pgn", "polyglot", "vocab"} | set(_squares.__all__)
+    # annotations; BaseBoard and the generator classes of bitmove._board).
+    python_names = {"pgn", "polyglot", "vocab"} | set(_squares.__all__) | set(_board.__all__)
     for name in set(bitmove.__all__) - set(_squares.__all__):
         assert name in text
     assert "from bitmove._squares import *" in text

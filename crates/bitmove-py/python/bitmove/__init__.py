@@ -41,6 +41,9 @@ from bitmove._bitmove import (
 from bitmove._squares import *
 
 # isort: split
+from bitmove._board import BaseBoard, LegalMoveGenerator, PseudoLegalMoveGenerator
+
+# isort: split
 # `bitmove.pgn` as an attribute too, as `chess.pgn` is once python-chess scripts import it
 # (`chess.pgn.read_game(...)`), and `bitmove.vocab`: after the native module, which
 # registers the `bitmove._pgn` they import.
@@ -71,5 +74,6 @@ __all__ = [
     "task_hash_mb",
     "work_units",
 ]
+__all__ += ["BaseBoard", "LegalMoveGenerator", "PseudoLegalMoveGenerator"]
 __all__ += ["pgn", "polyglot", "vocab"]
 __all__ += _squares.__all__

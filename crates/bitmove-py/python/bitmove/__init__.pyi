@@ -29,6 +29,9 @@ from bitmove._bitmove import (
     task_hash_mb,
     work_units,
 )
+from bitmove._board import BaseBoard as BaseBoard
+from bitmove._board import LegalMoveGenerator as LegalMoveGenerator
+from bitmove._board import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
 from bitmove._squares import *
 
 __all__ = [

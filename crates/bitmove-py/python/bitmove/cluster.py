@@ -122,7 +122,8 @@ def perft(args: argparse.Namespace) -> int:
     if args.hash_seed is not None and not 0 <= args.hash_seed < 2**64:
         raise BadInput("--hash-seed must be 0 to 2^64 - 1")
     try:
-        board = bitmove.Board(args.fen, chess960=args.chess960)
+        fen = args.fen if args.fen is not None else bitmove.STARTING_FEN
+        board = bitmove.Board(fen, chess960=args.chess960, strict=True)
         for move in args.moves:
             board.push_uci(move)
         fen = board.fen(shredder=True) if args.chess960 else board.fen()

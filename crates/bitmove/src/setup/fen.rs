@@ -145,8 +145,10 @@ impl Setup {
                 let king = self.king(color);
                 match flag.to_ascii_lowercase() {
                     'q' => {
+                        // python-chess's lsb(0) is -1, below any king: with a king and no
+                        // rook on the back rank, `Q` adds nothing.
                         let lowest = rooks & rooks.wrapping_neg();
-                        if king.is_some_and(|k| rooks != 0 && rooks.trailing_zeros() < k as u32) {
+                        if king.is_some_and(|k| rooks == 0 || rooks.trailing_zeros() < k as u32) {
                             rights |= lowest;
                         } else {
                             rights |= 1 << base;

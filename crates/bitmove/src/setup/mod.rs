@@ -496,6 +496,25 @@ impl Setup {
         sides(white, white_king) | sides(black, black_king)
     }
 
+    /// Whether `color` keeps a clean castling right towards the h-file (`kingside`) or the
+    /// a-file: a rook with a right beyond an unpromoted king on the back rank (python-chess's
+    /// `has_kingside_castling_rights` / `has_queenside_castling_rights`).
+    pub fn has_castling_side(&self, color: Color, kingside: bool) -> bool {
+        let backrank = match color {
+            Color::White => RANK_1,
+            Color::Black => RANK_8,
+        };
+        let kings = self.of(Piece::King) & self.side(color) & backrank & !self.promoted.0;
+        if kings == 0 {
+            return false;
+        }
+        let rights = self.clean_castling_rights() & backrank;
+        Bitboard(rights).into_iter().any(|rook| {
+            let rook = bb(rook);
+            if kingside { rook > kings } else { rook < kings }
+        })
+    }
+
     /// The en-passant square when a double step could have left it: on the sixth rank
     /// (relative to the side to move), empty, with the pawn in front and its start square
     /// empty.
@@ -605,14 +624,13 @@ impl Setup {
                 }
             }
         }
-        let rights = self.clean_castling_rights();
-        for (square, color, long) in [
-            (Square::H1, Color::White, false),
-            (Square::A1, Color::White, true),
-            (Square::H8, Color::Black, false),
-            (Square::A8, Color::Black, true),
+        for (color, long) in [
+            (Color::White, false),
+            (Color::White, true),
+            (Color::Black, false),
+            (Color::Black, true),
         ] {
-            if rights & bb(square) != 0 {
+            if self.has_castling_side(color, !long) {
                 key ^= crate::zobrist::castling(color, long);
             }
         }
@@ -654,7 +672,12 @@ impl FromStr for Setup {
     }
 }
 
+mod epd;
 mod fen;
 mod san;
+
+pub use epd::{EpdOpcodeError, check_epd_opcode};
+#[cfg(feature = "std")]
+pub use epd::{EpdOperand, parse_epd_operations, quote_epd_text};
 
 pub use san::{SetupSanError, TranspositionKey};

@@ -1,0 +1,79 @@
+"""python-chess's `BaseBoard` and its move-generator classes, on bitmove's `Board`.
+
+`BaseBoard` is a board of pieces only (python-chess's base class of `Board`); here it is a
+`Board` whose side to move, castling rights and counters stay at their defaults, made from a
+board FEN. `LegalMoveGenerator(board)` and `PseudoLegalMoveGenerator(board)` are python-chess's
+views over any object with `generate_legal_moves()` / `generate_pseudo_legal_moves()` (a
+bitmove `Board` gives its own, faster views as `board.legal_moves`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from bitmove._bitmove import Board
+from bitmove._squares import STARTING_BOARD_FEN
+
+__all__ = ["BaseBoard", "LegalMoveGenerator", "PseudoLegalMoveGenerator"]
+
+
+class BaseBoard(Board):
+    """A board of pieces: `BaseBoard(board_fen)`, `BaseBoard(None)` or `BaseBoard.empty()`
+    for an empty one."""
+
+    def __new__(cls, board_fen: str | None = STARTING_BOARD_FEN) -> BaseBoard:  # noqa: PYI034
+        board = super().__new__(cls, None)
+        if board_fen is not None:
+            board.set_board_fen(board_fen)
+        return board
+
+    def __init__(self, board_fen: str | None = STARTING_BOARD_FEN) -> None:
+        pass
+
+    @classmethod
+    def empty(cls, *, chess960: bool = False) -> BaseBoard:
+        return cls(None)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.board_fen()!r})"
+
+
+class _Generator:
+    _method = "generate_legal_moves"
+
+    def __init__(self, board: Any) -> None:
+        self.board = board
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(getattr(self.board, self._method)())
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def count(self) -> int:
+        return len(list(self))
+
+    def __contains__(self, move: Any) -> bool:
+        if self._method == "generate_legal_moves":
+            return bool(self.board.is_legal(move))
+        return bool(self.board.is_pseudo_legal(move))
+
+    def __repr__(self) -> str:
+        sans = ", ".join(
+            self.board.san(move) if self.board.is_legal(move) else self.board.uci(move)
+            for move in self
+        )
+        return f"<{type(self).__name__} at {id(self):#x} ({sans})>"
+
+
+class LegalMoveGenerator(_Generator):
+    """The legal moves of `board`, generated anew at each iteration."""
+
+    _method = "generate_legal_moves"
+
+
+class PseudoLegalMoveGenerator(_Generator):
+    """The pseudo-legal moves of `board`, generated anew at each iteration."""
+
+    _method = "generate_pseudo_legal_moves"

@@ -1,0 +1,365 @@
+//! `Board`'s moves: generation, making and taking back, notation.
+
+use super::*;
+
+#[pymethods]
+impl Board {
+    // ---- moves ----
+
+    /// The legal moves: a live view (`len()`, iteration, indexing, `in`).
+    #[getter]
+    fn legal_moves(slf: Bound<'_, Self>) -> LegalMoves {
+        LegalMoves::new(slf.unbind(), true)
+    }
+
+    /// The pseudo-legal moves (moves that may leave the king in check): a live view.
+    #[getter]
+    fn pseudo_legal_moves(slf: Bound<'_, Self>) -> LegalMoves {
+        LegalMoves::new(slf.unbind(), false)
+    }
+
+    /// The legal moves as UCI strings, in one call (faster than `[m.uci() for m in ...]`).
+    fn legal_moves_uci<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let setup = &self.setup;
+        let mut out = Vec::new();
+        setup.for_each_legal(ALL, ALL, &mut |mv| {
+            out.push(crate::moves::uci_string(py, setup.to_uci_move(mv)));
+        });
+        PyList::new(py, out)
+    }
+
+    #[pyo3(signature = (from_mask=None, to_mask=None))]
+    fn generate_legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: Option<&Bound<'py, PyAny>>,
+        to_mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from_mask, to_mask) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
+        iterate(py, self.moves_of(true, from_mask, to_mask))
+    }
+
+    #[pyo3(signature = (from_mask=None, to_mask=None))]
+    fn generate_pseudo_legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: Option<&Bound<'py, PyAny>>,
+        to_mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from_mask, to_mask) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
+        iterate(py, self.moves_of(false, from_mask, to_mask))
+    }
+
+    #[pyo3(signature = (from_mask=None, to_mask=None))]
+    fn generate_legal_captures<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: Option<&Bound<'py, PyAny>>,
+        to_mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from_mask, to_mask) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
+        let theirs = self.setup.colors[(!self.setup.turn).index()].0;
+        let mut moves = self.moves_of(true, from_mask, to_mask & theirs);
+        let setup = &self.setup;
+        setup.for_each_legal_ep(from_mask, to_mask, &mut |mv| {
+            moves.push(Move::from_inner(setup.to_uci_move(mv)));
+        });
+        iterate(py, moves)
+    }
+
+    #[pyo3(signature = (from_mask=None, to_mask=None))]
+    fn generate_pseudo_legal_captures<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: Option<&Bound<'py, PyAny>>,
+        to_mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from_mask, to_mask) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
+        let theirs = self.setup.colors[(!self.setup.turn).index()].0;
+        let mut moves = self.moves_of(false, from_mask, to_mask & theirs);
+        self.setup
+            .for_each_pseudo_legal_ep(from_mask, to_mask, &mut |mv| {
+                moves.push(Move::from_inner(mv));
+            });
+        iterate(py, moves)
+    }
+
+    #[pyo3(signature = (from_mask=None, to_mask=None))]
+    fn generate_legal_ep<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: Option<&Bound<'py, PyAny>>,
+        to_mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from_mask, to_mask) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
+        let mut moves = Vec::new();
+        self.setup.for_each_legal_ep(from_mask, to_mask, &mut |mv| {
+            moves.push(Move::from_inner(mv))
+        });
+        iterate(py, moves)
+    }
+
+    #[pyo3(signature = (from_mask=None, to_mask=None))]
+    fn generate_pseudo_legal_ep<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: Option<&Bound<'py, PyAny>>,
+        to_mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from_mask, to_mask) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
+        let mut moves = Vec::new();
+        self.setup
+            .for_each_pseudo_legal_ep(from_mask, to_mask, &mut |mv| {
+                moves.push(Move::from_inner(mv))
+            });
+        iterate(py, moves)
+    }
+
+    #[pyo3(signature = (from_mask=None, to_mask=None))]
+    fn generate_castling_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: Option<&Bound<'py, PyAny>>,
+        to_mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from_mask, to_mask) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
+        let mut moves = Vec::new();
+        let setup = &self.setup;
+        setup.for_each_castling(from_mask, to_mask, &mut |mv| {
+            moves.push(Move::from_inner(setup.to_uci_move(mv)))
+        });
+        iterate(py, moves)
+    }
+
+    fn has_legal_en_passant(&self) -> bool {
+        self.setup.has_legal_en_passant()
+    }
+
+    fn has_pseudo_legal_en_passant(&self) -> bool {
+        self.setup.has_pseudo_legal_en_passant()
+    }
+
+    /// Whether `move` is pseudo-legal (the null move and drops are not).
+    fn is_pseudo_legal(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(match self.internal(mv) {
+            Ok(Some(mv)) => self.setup.is_pseudo_legal(mv),
+            _ => false,
+        })
+    }
+
+    /// Whether `move` is legal here.
+    fn is_legal(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(match self.internal(mv) {
+            Ok(Some(mv)) => self.setup.is_legal(mv),
+            _ => false,
+        })
+    }
+
+    /// Whether the pseudo-legal `move` would leave the side to move in check.
+    fn is_into_check(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(match self.internal(mv)? {
+            Some(mv) => self.setup.is_into_check(mv),
+            None => false,
+        })
+    }
+
+    /// Whether the side that just moved left its king in check.
+    fn was_into_check(&self) -> bool {
+        self.setup.was_into_check()
+    }
+
+    /// Whether the pseudo-legal `move` gives check.
+    fn gives_check(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let mut after = self.setup;
+        match self.internal(mv)? {
+            Some(mv) => {
+                after.push(mv);
+            }
+            None => after.push_null(),
+        }
+        Ok(after.is_check())
+    }
+
+    /// Makes `move` (legal, pseudo-legal or the null move; as python-chess, unchecked) and
+    /// puts it on the move stack. A move from an empty square is an `AssertionError`.
+    fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mv = self.internal(mv)?;
+        self.push_inner(mv)
+    }
+
+    /// Plays a move given in UCI and returns it: `InvalidMoveError` for text that is not UCI,
+    /// `IllegalMoveError` for a move that is not legal; the board is unchanged after either.
+    fn push_uci(&mut self, uci: &str) -> PyResult<Move> {
+        let mv = self.parse_uci(uci)?;
+        let inner = if mv.is_null_move() {
+            None
+        } else {
+            Some(self.setup.from_uci_move(mv.inner))
+        };
+        self.push_inner(inner)?;
+        Ok(mv)
+    }
+
+    /// Plays a move given in SAN and returns it.
+    fn push_san(&mut self, san: &str) -> PyResult<Move> {
+        let mv = self.parse_san_inner(san)?;
+        let shown = Board::shown(&self.setup, mv);
+        self.push_inner(mv)?;
+        Ok(shown)
+    }
+
+    /// Plays a move in XBoard notation and returns it.
+    fn push_xboard(&mut self, xboard: &str) -> PyResult<Move> {
+        self.push_san(xboard)
+    }
+
+    /// Takes back the last move and returns it; `IndexError` when there is none.
+    fn pop(&mut self) -> PyResult<Move> {
+        let frame = self
+            .stack
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
+        self.setup = frame.before;
+        Ok(Board::shown(&frame.before, frame.mv))
+    }
+
+    /// The last move played; `IndexError` when there is none.
+    fn peek(&self) -> PyResult<Move> {
+        self.stack
+            .last()
+            .map(|frame| Board::shown(&frame.before, frame.mv))
+            .ok_or_else(|| PyIndexError::new_err("list index out of range"))
+    }
+
+    /// The legal move from `from_square` to `to_square` (a pawn on the last rank promotes
+    /// to a queen unless `promotion` says otherwise; `e1g1` castles in standard chess).
+    #[pyo3(signature = (from_square, to_square, promotion=None))]
+    fn find_move(
+        &self,
+        from_square: i64,
+        to_square: i64,
+        promotion: Option<i64>,
+    ) -> PyResult<Move> {
+        let from = square_arg(from_square)?;
+        let to = square_arg(to_square)?;
+        let promotion = promotion.map(crate::piece::from_type).transpose()?;
+        let mv = self.setup.find_move(from, to, promotion).ok_or_else(|| {
+            IllegalMoveError::new_err(format!(
+                "no matching legal move for {from}{to} in {}",
+                self.fen_string(false, EnPassantMode::Legal, false)
+            ))
+        })?;
+        Ok(Move::from_inner(self.setup.to_uci_move(mv)))
+    }
+
+    // ---- notation ----
+
+    /// The legal (or null) `move` in SAN, with `+` or `#`.
+    fn san(&self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
+        self.algebraic(mv, false)
+    }
+
+    /// The legal (or null) `move` in long algebraic notation (`Ng1-f3`).
+    fn lan(&self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
+        self.algebraic(mv, true)
+    }
+
+    /// The SAN of `move`, then plays it.
+    fn san_and_push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
+        let san = self.algebraic(mv, false)?;
+        let mv = self.internal(mv)?;
+        self.push_inner(mv)?;
+        Ok(san)
+    }
+
+    /// A line of legal moves in SAN with move numbers (`1. e4 e5 2. Nf3`); `IllegalMoveError`
+    /// at the first illegal one.
+    fn variation_san(&self, variation: &Bound<'_, PyAny>) -> PyResult<String> {
+        let mut board = Board::with(self.setup);
+        let mut out = Vec::new();
+        for mv in variation.try_iter()? {
+            let mv = mv?;
+            let inner = board.internal(&mv)?;
+            let legal = match inner {
+                Some(inner) => board.setup.is_legal(inner),
+                None => false,
+            };
+            if !legal {
+                let text: String = mv.str()?.extract()?;
+                return Err(IllegalMoveError::new_err(format!(
+                    "illegal move {text} in position {}",
+                    board.fen_string(false, EnPassantMode::Legal, false)
+                )));
+            }
+            let san = board.algebraic(&mv, false)?;
+            let setup = &board.setup;
+            if setup.turn == Color::White {
+                out.push(format!("{}. {san}", setup.fullmove_number));
+            } else if out.is_empty() {
+                out.push(format!("{}...{san}", setup.fullmove_number));
+            } else {
+                out.push(san);
+            }
+            board.push_inner(inner)?;
+        }
+        Ok(out.join(" "))
+    }
+
+    /// Reads SAN (python-chess's leniency) into a legal move or the null move.
+    pub(super) fn parse_san(&self, san: &str) -> PyResult<Move> {
+        let mv = self.parse_san_inner(san)?;
+        Ok(Board::shown(&self.setup, mv))
+    }
+
+    /// Reads UCI into a legal move (or the null move `0000`): `InvalidMoveError` for text
+    /// that is not UCI, `IllegalMoveError` for a move that is not legal.
+    fn parse_uci(&self, uci: &str) -> PyResult<Move> {
+        let mv = Move::from_uci_text(uci)?;
+        if mv.is_null_move() {
+            return Ok(mv);
+        }
+        let inner = self.setup.from_uci_move(mv.inner);
+        if !self.setup.is_legal(inner) {
+            return Err(IllegalMoveError::new_err(format!(
+                "illegal uci: {uci:?} in {}",
+                self.fen_string(false, EnPassantMode::Legal, false)
+            )));
+        }
+        // python-chess gives the move in this board's form (e1h1 -> e1g1 in standard chess).
+        Ok(Move::from_inner(self.setup.to_uci_move(inner)))
+    }
+
+    /// `move` in UCI as this board writes it (`chess960=` to choose the castling form).
+    #[pyo3(signature = (mv, *, chess960=None))]
+    fn uci(&self, mv: &Bound<'_, PyAny>, chess960: Option<bool>) -> PyResult<String> {
+        let Some(inner) = self.internal(mv)? else {
+            return Ok("0000".to_string());
+        };
+        let mut setup = self.setup;
+        setup.chess960 = chess960.unwrap_or(self.setup.chess960);
+        Ok(setup.to_uci_move(inner).to_string())
+    }
+
+    /// `move` in XBoard notation: UCI, `@@@@` for the null move, and in Chess960 castling as
+    /// `O-O` / `O-O-O` (python-chess's `xboard`).
+    #[pyo3(signature = (mv, chess960=None))]
+    fn xboard(&self, mv: &Bound<'_, PyAny>, chess960: Option<bool>) -> PyResult<String> {
+        let Some(inner) = self.internal(mv)? else {
+            return Ok("@@@@".to_string());
+        };
+        let chess960 = chess960.unwrap_or(self.setup.chess960);
+        if chess960 && self.setup.is_castling(inner) {
+            return Ok(if self.setup.is_kingside_castling(inner) {
+                "O-O".to_string()
+            } else {
+                "O-O-O".to_string()
+            });
+        }
+        self.uci(mv, Some(chess960))
+    }
+
+    /// Reads XBoard notation (SAN or UCI) into a legal move.
+    fn parse_xboard(&self, xboard: &str) -> PyResult<Move> {
+        self.parse_san(xboard)
+    }
+}
