@@ -20,6 +20,12 @@ pub enum Termination {
     FiftyMoves,
     #[pyo3(name = "THREEFOLD_REPETITION")]
     ThreefoldRepetition,
+    #[pyo3(name = "VARIANT_WIN")]
+    VariantWin,
+    #[pyo3(name = "VARIANT_LOSS")]
+    VariantLoss,
+    #[pyo3(name = "VARIANT_DRAW")]
+    VariantDraw,
 }
 
 #[pymethods]
@@ -31,7 +37,7 @@ impl Termination {
     }
 
     /// The member's value, python-chess's number (1 = checkmate ... 7 = threefold
-    /// repetition).
+    /// repetition, 8-10 the variant endings).
     #[getter]
     fn value(&self) -> u8 {
         *self as u8
@@ -48,6 +54,9 @@ impl Termination {
             Termination::FivefoldRepetition => "FIVEFOLD_REPETITION",
             Termination::FiftyMoves => "FIFTY_MOVES",
             Termination::ThreefoldRepetition => "THREEFOLD_REPETITION",
+            Termination::VariantWin => "VARIANT_WIN",
+            Termination::VariantLoss => "VARIANT_LOSS",
+            Termination::VariantDraw => "VARIANT_DRAW",
         }
     }
 }

@@ -64,6 +64,9 @@ def test_push_san(text):
     except MOVE_ERRORS:
         assert snapshot(board) == before
     else:
-        # Accepted: a legal move, played.
-        assert move.uci() in {m.uci() for m in chess.Board(KIWIPETE).legal_moves}
+        # Accepted: a legal move (or the null move, `--`, as python-chess), played, and
+        # python-chess reads the text as the same move.
+        theirs = chess.Board(KIWIPETE).parse_san(text)
+        assert move.uci() == theirs.uci()
+        assert move.uci() in {m.uci() for m in chess.Board(KIWIPETE).legal_moves} | {"0000"}
         assert [m.uci() for m in board.move_stack] == [move.uci()]

@@ -869,3 +869,22 @@ fn play_illegal_move_is_refused_unchanged() {
         assert_eq!(copy.pocket(Color::White).count(Piece::Knight), 1);
     }
 }
+
+/// Antichess with castling rights (python-chess's suicide and giveaway start with KQkq): a
+/// captured king takes its side's rights with it, as python-chess's clean rights say (found
+/// by the Python boards' test against python-chess: `w Kk` where python-chess writes `w k`).
+#[test]
+fn antichess_king_capture_drops_its_castling_rights() {
+    let mut p = pos(Variant::Antichess, "4k3/8/8/8/8/8/8/r3K2R b K - 0 1");
+    let rxe1 = VariantMove::Normal(bitmove::Move::new(Square::A1, Square::E1));
+    p.play(rxe1).unwrap();
+    assert_eq!(p.fen().to_string(), "4k3/8/8/8/8/8/8/4r2R w - - 0 2");
+    let mut again = pos(Variant::Antichess, "4k3/8/8/8/8/8/8/4r2R w - - 0 2");
+    assert_eq!(again.hash(), p.hash());
+    again
+        .play(VariantMove::Normal(bitmove::Move::new(
+            Square::H1,
+            Square::E1,
+        )))
+        .unwrap();
+}

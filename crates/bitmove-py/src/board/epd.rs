@@ -19,11 +19,19 @@ impl Board {
         operations: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
         let this = slf.try_borrow()?;
-        let mut out = this.setup.epd(
-            shredder,
-            en_passant_mode(en_passant)?,
-            promoted.unwrap_or(false),
-        );
+        let mut out = match this.variant_game() {
+            // The variant's FEN without the move counters (pockets and checks kept).
+            Some(_) => {
+                let fen = this.fen(shredder, en_passant, promoted)?;
+                let fields: Vec<&str> = fen.split(' ').collect();
+                fields[..fields.len().saturating_sub(2)].join(" ")
+            }
+            None => this.setup.epd(
+                shredder,
+                en_passant_mode(en_passant)?,
+                promoted.unwrap_or(false),
+            ),
+        };
         let Some(operations) = operations.filter(|ops| !ops.is_empty()) else {
             return Ok(out);
         };

@@ -22,6 +22,11 @@ impl LegalMoves {
     }
 
     fn moves(&self, py: Python<'_>) -> PyResult<Vec<Move>> {
+        let owner = self.owner(py)?;
+        if let Some(game) = owner.variant_game() {
+            return game.moves();
+        }
+        drop(owner);
         Ok(self.owner(py)?.moves_of(self.legal, ALL, ALL))
     }
 }
@@ -29,6 +34,11 @@ impl LegalMoves {
 #[pymethods]
 impl LegalMoves {
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        let owner = self.owner(py)?;
+        if let Some(game) = owner.variant_game() {
+            return Ok(game.pos.legal_moves().len());
+        }
+        drop(owner);
         let owner = self.owner(py)?;
         let mut count = 0;
         if self.legal {
@@ -53,6 +63,11 @@ impl LegalMoves {
     /// Whether `mv` (a bitmove `Move` or a `chess.Move`) is among the moves.
     fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
         let owner = self.owner(py)?;
+        if let Some(game) = owner.variant_game() {
+            return Ok(game.legal(mv).is_ok());
+        }
+        drop(owner);
+        let owner = self.owner(py)?;
         let Ok(Some(inner)) = owner.internal(mv) else {
             return Ok(false);
         };
@@ -68,6 +83,21 @@ impl LegalMoves {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let owner = self.owner(py)?;
+        if let Some(game) = owner.variant_game() {
+            let sans: Vec<String> = game
+                .pos
+                .legal_moves()
+                .iter()
+                .map(|&mv| game.pos.san(mv).to_string())
+                .collect();
+            return Ok(format!(
+                "<LegalMoveGenerator at {:#x} ({})>",
+                self as *const _ as usize,
+                sans.join(", ")
+            ));
+        }
+        drop(owner);
         let owner = self.owner(py)?;
         let setup = &owner.setup;
         let mut texts = Vec::new();

@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PySlice, PyTuple, PyType};
 
 use crate::encode;
+use crate::errors::uci_error;
 use crate::errors::{AmbiguousMoveError, FenError, IllegalMoveError, InvalidMoveError, fen_error};
 use crate::moves::{Move, import_chess, square};
 use crate::outcome::{Outcome, Termination};
@@ -39,6 +40,8 @@ struct Frame {
 pub struct Board {
     setup: Setup,
     stack: Vec<Frame>,
+    /// The variant game for `chess.variant`'s boards (None for standard chess and Chess960).
+    variant: Option<Box<variant::VariantGame>>,
 }
 
 /// The mask arguments of python-chess's generators (`from_mask`, `to_mask`), all squares by
@@ -101,6 +104,7 @@ impl Board {
         Board {
             setup,
             stack: Vec::new(),
+            variant: None,
         }
     }
 
@@ -242,6 +246,9 @@ impl Board {
     }
 
     fn outcome_of(&self, claim_draw: bool) -> Option<Outcome> {
+        if let Some(game) = self.variant_game() {
+            return Board::variant_game_outcome(game, claim_draw);
+        }
         let setup = &self.setup;
         let draw = |termination| Some(Outcome::new(termination, None));
         if setup.is_checkmate() {
@@ -495,11 +502,19 @@ impl Board {
 
     /// The moves played since the board was set up, oldest first.
     #[getter]
-    fn move_stack(&self) -> Vec<Move> {
-        self.stack
+    fn move_stack(&self) -> PyResult<Vec<Move>> {
+        if let Some(game) = self.variant_game() {
+            return game
+                .stack
+                .iter()
+                .map(|(before, mv)| variant::VariantGame::shown(before, *mv))
+                .collect();
+        }
+        Ok(self
+            .stack
             .iter()
             .map(|frame| Board::shown(&frame.before, frame.mv))
-            .collect()
+            .collect())
     }
 
     // ---- FEN, EPD ----
@@ -508,6 +523,15 @@ impl Board {
     /// square by `en_passant` (`"legal"`, `"xfen"` or `"fen"`), `~` marks with `promoted`.
     #[pyo3(signature = (*, shredder=false, en_passant="legal", promoted=None))]
     fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+        if let Some(game) = self.variant_game() {
+            let notation = if shredder {
+                bitmove::CastlingNotation::Shredder
+            } else {
+                bitmove::CastlingNotation::XFen
+            };
+            let _ = (en_passant_mode(en_passant)?, promoted);
+            return Ok(game.pos.fen_with(notation).to_string());
+        }
         Ok(self.fen_string(
             shredder,
             en_passant_mode(en_passant)?,
@@ -523,12 +547,19 @@ impl Board {
     /// The piece placement field of the FEN.
     #[pyo3(signature = (*, promoted=false))]
     fn board_fen(&self, promoted: Option<bool>) -> String {
+        if let Some(game) = self.variant_game() {
+            let crazyhouse = game.variant() == bitmove::variant::Variant::Crazyhouse;
+            return self.setup.board_fen(promoted.unwrap_or(crazyhouse));
+        }
         self.setup.board_fen(promoted.unwrap_or(false))
     }
 
     /// Reads a FEN as python-chess does (any placement; missing fields default); clears the
     /// move stack.
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+        if self.variant.is_some() {
+            return self.set_variant_fen(fen);
+        }
         let setup =
             Setup::from_fen(fen, self.setup.chess960).map_err(|e| setup_fen_error(fen, e))?;
         *self = Board::with(setup);
@@ -743,7 +774,9 @@ mod epd;
 mod legal_moves;
 mod moves;
 mod queries;
+mod variant;
 mod whole;
 
 pub use legal_moves::LegalMoves;
+use variant::{variant_san_error, variant_status};
 use whole::{board_fen_960, iterate};

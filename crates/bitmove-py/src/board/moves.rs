@@ -20,6 +20,10 @@ impl Board {
 
     /// The legal moves as UCI strings, in one call (faster than `[m.uci() for m in ...]`).
     fn legal_moves_uci<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        if let Some(game) = self.variant_game() {
+            let texts: Vec<String> = game.moves()?.iter().map(Move::inner_uci).collect();
+            return PyList::new(py, texts);
+        }
         let setup = &self.setup;
         let mut out = Vec::new();
         setup.for_each_legal(ALL, ALL, &mut |mv| {
@@ -35,6 +39,10 @@ impl Board {
         from_mask: Option<&Bound<'py, PyAny>>,
         to_mask: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(game) = self.variant_game() {
+            let _ = (from_mask, to_mask);
+            return iterate(py, game.moves()?);
+        }
         let (from_mask, to_mask) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
         iterate(py, self.moves_of(true, from_mask, to_mask))
     }
@@ -46,6 +54,10 @@ impl Board {
         from_mask: Option<&Bound<'py, PyAny>>,
         to_mask: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(game) = self.variant_game() {
+            let _ = (from_mask, to_mask);
+            return iterate(py, game.moves()?);
+        }
         let (from_mask, to_mask) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
         iterate(py, self.moves_of(false, from_mask, to_mask))
     }
@@ -141,6 +153,9 @@ impl Board {
 
     /// Whether `move` is pseudo-legal (the null move and drops are not).
     fn is_pseudo_legal(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Some(game) = self.variant_game() {
+            return Ok(game.legal(mv).is_ok());
+        }
         Ok(match self.internal(mv) {
             Ok(Some(mv)) => self.setup.is_pseudo_legal(mv),
             _ => false,
@@ -149,6 +164,9 @@ impl Board {
 
     /// Whether `move` is legal here.
     fn is_legal(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Some(game) = self.variant_game() {
+            return Ok(game.legal(mv).is_ok());
+        }
         Ok(match self.internal(mv) {
             Ok(Some(mv)) => self.setup.is_legal(mv),
             _ => false,
@@ -170,6 +188,13 @@ impl Board {
 
     /// Whether the pseudo-legal `move` gives check.
     fn gives_check(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Some(game) = self.variant_game() {
+            let mut after = game.pos.clone();
+            after
+                .play(game.legal(mv)?)
+                .map_err(|_| IllegalMoveError::new_err("illegal move"))?;
+            return Ok(after.is_check());
+        }
         let mut after = self.setup;
         match self.internal(mv)? {
             Some(mv) => {
@@ -183,6 +208,10 @@ impl Board {
     /// Makes `move` (legal, pseudo-legal or the null move; as python-chess, unchecked) and
     /// puts it on the move stack. A move from an empty square is an `AssertionError`.
     fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        if let Some(game) = self.variant_game() {
+            let mv = game.legal(mv)?;
+            return self.push_variant(mv);
+        }
         let mv = self.internal(mv)?;
         self.push_inner(mv)
     }
@@ -190,6 +219,12 @@ impl Board {
     /// Plays a move given in UCI and returns it: `InvalidMoveError` for text that is not UCI,
     /// `IllegalMoveError` for a move that is not legal; the board is unchanged after either.
     fn push_uci(&mut self, uci: &str) -> PyResult<Move> {
+        if let Some(game) = self.variant_game() {
+            let mv = game.pos.parse_uci(uci).map_err(|e| uci_error(uci, e))?;
+            let shown = variant::VariantGame::shown(&game.pos, mv)?;
+            self.push_variant(mv)?;
+            return Ok(shown);
+        }
         let mv = self.parse_uci(uci)?;
         let inner = if mv.is_null_move() {
             None
@@ -202,6 +237,15 @@ impl Board {
 
     /// Plays a move given in SAN and returns it.
     fn push_san(&mut self, san: &str) -> PyResult<Move> {
+        if let Some(game) = self.variant_game() {
+            let mv = game
+                .pos
+                .parse_san(san)
+                .map_err(|e| variant_san_error(san, e))?;
+            let shown = variant::VariantGame::shown(&game.pos, mv)?;
+            self.push_variant(mv)?;
+            return Ok(shown);
+        }
         let mv = self.parse_san_inner(san)?;
         let shown = Board::shown(&self.setup, mv);
         self.push_inner(mv)?;
@@ -215,6 +259,9 @@ impl Board {
 
     /// Takes back the last move and returns it; `IndexError` when there is none.
     fn pop(&mut self) -> PyResult<Move> {
+        if self.variant.is_some() {
+            return self.pop_variant();
+        }
         let frame = self
             .stack
             .pop()
@@ -225,6 +272,13 @@ impl Board {
 
     /// The last move played; `IndexError` when there is none.
     fn peek(&self) -> PyResult<Move> {
+        if let Some(game) = self.variant_game() {
+            let (before, mv) = game
+                .stack
+                .last()
+                .ok_or_else(|| PyIndexError::new_err("list index out of range"))?;
+            return variant::VariantGame::shown(before, *mv);
+        }
         self.stack
             .last()
             .map(|frame| Board::shown(&frame.before, frame.mv))
@@ -256,6 +310,10 @@ impl Board {
 
     /// The legal (or null) `move` in SAN, with `+` or `#`.
     fn san(&self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
+        if let Some(game) = self.variant_game() {
+            let mv = game.legal(mv)?;
+            return Ok(game.pos.san(mv).to_string());
+        }
         self.algebraic(mv, false)
     }
 
@@ -307,6 +365,13 @@ impl Board {
 
     /// Reads SAN (python-chess's leniency) into a legal move or the null move.
     pub(super) fn parse_san(&self, san: &str) -> PyResult<Move> {
+        if let Some(game) = self.variant_game() {
+            let mv = game
+                .pos
+                .parse_san(san)
+                .map_err(|e| variant_san_error(san, e))?;
+            return variant::VariantGame::shown(&game.pos, mv);
+        }
         let mv = self.parse_san_inner(san)?;
         Ok(Board::shown(&self.setup, mv))
     }
@@ -314,6 +379,10 @@ impl Board {
     /// Reads UCI into a legal move (or the null move `0000`): `InvalidMoveError` for text
     /// that is not UCI, `IllegalMoveError` for a move that is not legal.
     fn parse_uci(&self, uci: &str) -> PyResult<Move> {
+        if let Some(game) = self.variant_game() {
+            let mv = game.pos.parse_uci(uci).map_err(|e| uci_error(uci, e))?;
+            return variant::VariantGame::shown(&game.pos, mv);
+        }
         let mv = Move::from_uci_text(uci)?;
         if mv.is_null_move() {
             return Ok(mv);
@@ -332,6 +401,10 @@ impl Board {
     /// `move` in UCI as this board writes it (`chess960=` to choose the castling form).
     #[pyo3(signature = (mv, *, chess960=None))]
     fn uci(&self, mv: &Bound<'_, PyAny>, chess960: Option<bool>) -> PyResult<String> {
+        if let Some(game) = self.variant_game() {
+            let _ = chess960;
+            return Ok(game.pos.uci(game.legal(mv)?).to_string());
+        }
         let Some(inner) = self.internal(mv)? else {
             return Ok("0000".to_string());
         };

@@ -81,6 +81,9 @@ impl Board {
     }
 
     fn is_check(&self) -> bool {
+        if let Some(game) = self.variant_game() {
+            return game.pos.is_check();
+        }
         self.setup.is_check()
     }
 
@@ -111,6 +114,13 @@ impl Board {
 
     /// What is wrong with the position: python-chess's `STATUS_*` bits (0 when valid).
     fn status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(game) = self.variant_game() {
+            let status = variant_status(&self.setup, game);
+            return py
+                .import("bitmove._squares")?
+                .getattr("Status")?
+                .call1((status,));
+        }
         py.import("bitmove._squares")?
             .getattr("Status")?
             .call1((self.setup.status().0,))
@@ -153,20 +163,34 @@ impl Board {
     // ---- the end of the game ----
 
     fn is_checkmate(&self) -> bool {
+        if let Some(game) = self.variant_game() {
+            return game.pos.is_checkmate();
+        }
         self.setup.is_checkmate()
     }
 
     fn is_stalemate(&self) -> bool {
+        if let Some(game) = self.variant_game() {
+            return game.pos.is_stalemate();
+        }
         self.setup.is_stalemate()
     }
 
     /// Whether neither side can mate (python-chess's rule).
     fn is_insufficient_material(&self) -> bool {
+        if let Some(game) = self.variant_game() {
+            return game.pos.is_insufficient_material();
+        }
         self.setup.is_insufficient_material()
     }
 
     /// Whether `color` cannot mate by any sequence of legal moves.
     fn has_insufficient_material(&self, color: bool) -> bool {
+        if let Some(game) = self.variant_game() {
+            return game
+                .pos
+                .has_insufficient_material(crate::board::color(color));
+        }
         self.setup
             .has_insufficient_material(crate::board::color(color))
     }
@@ -222,15 +246,27 @@ impl Board {
     }
 
     fn is_variant_end(&self) -> bool {
+        if let Some(game) = self.variant_game() {
+            return game.is_variant_end();
+        }
         false
     }
     fn is_variant_win(&self) -> bool {
+        if let Some(game) = self.variant_game() {
+            return game.is_variant_win();
+        }
         false
     }
     fn is_variant_loss(&self) -> bool {
+        if let Some(game) = self.variant_game() {
+            return game.is_variant_loss();
+        }
         false
     }
     fn is_variant_draw(&self) -> bool {
+        if let Some(game) = self.variant_game() {
+            return game.is_variant_draw();
+        }
         false
     }
 
@@ -266,6 +302,30 @@ impl Board {
     }
 
     fn is_irreversible(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Some(game) = self.variant_game() {
+            // python-chess judges any move by its squares, legal or not; the null move and
+            // drops are never irreversible in crazyhouse.
+            let text: String = mv.call_method0("uci")?.extract()?;
+            let crazyhouse = game.variant() == bitmove::variant::Variant::Crazyhouse;
+            if text == "0000" || text.contains('@') {
+                return Ok(false);
+            }
+            let Some(inner) = self.internal(mv)? else {
+                return Ok(false);
+            };
+            if crazyhouse {
+                return Ok(self.setup.reduces_castling_rights(inner));
+            }
+            let mut gives_check = false;
+            if game.variant() == bitmove::variant::Variant::ThreeCheck
+                && let Ok(legal) = game.legal(mv)
+            {
+                let mut after = game.pos.clone();
+                after.play_unchecked(legal);
+                gives_check = after.is_check();
+            }
+            return Ok(self.setup.is_irreversible(inner) || gives_check);
+        }
         Ok(self
             .internal(mv)?
             .is_some_and(|m| self.setup.is_irreversible(m)))

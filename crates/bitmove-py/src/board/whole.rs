@@ -41,6 +41,22 @@ impl Board {
 
     /// The position before the first move of the stack, without a stack.
     fn root(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        {
+            let this = slf.try_borrow()?;
+            if let Some(game) = this.variant_game() {
+                let mut root = this.clone();
+                let start = game
+                    .stack
+                    .first()
+                    .map_or(game.pos.clone(), |(p, _)| p.clone());
+                let variant = root.variant.as_deref_mut().expect("a variant board");
+                variant.pos = start;
+                variant.stack.clear();
+                root.setup = variant::setup_of(&variant.pos, this.setup.chess960);
+                drop(this);
+                return Board::same_class(slf, root);
+            }
+        }
         let this = slf.try_borrow()?;
         let root = this.stack.first().map_or(this.setup, |frame| frame.before);
         drop(this);
@@ -114,6 +130,10 @@ impl Board {
     /// The number of leaf nodes `depth` plies below this position (all cores; the GIL is
     /// released and Ctrl-C interrupts it). Needs a valid position.
     fn perft(slf: &Bound<'_, Self>, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        if let Some(game) = slf.try_borrow()?.variant_game() {
+            let pos = game.pos.clone();
+            return Ok(py.detach(|| bitmove::variant::perft(&pos, depth)));
+        }
         // A copy, and the board released before counting: another thread may use the board
         // meanwhile.
         let board = slf.try_borrow()?.fast()?;
@@ -201,6 +221,13 @@ impl Board {
     /// Boards are equal when their positions are (pieces, turn, clean castling rights, legal
     /// en-passant square, counters), as python-chess compares them.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        if let (Ok(other), Some(game)) = (other.cast::<Board>(), self.variant_game()) {
+            return other.try_borrow().is_ok_and(|o| {
+                o.variant_game().is_some_and(|g| {
+                    g.name == game.name && g.pos.fen().to_string() == game.pos.fen().to_string()
+                })
+            });
+        }
         let Ok(other) = other.cast::<Board>() else {
             return false;
         };
@@ -309,7 +336,11 @@ impl Board {
         if class.is(py.get_type::<Board>()) {
             return Ok(Bound::new(py, board)?.into_any().unbind());
         }
-        let made = class.call((py.None(),), None)?;
+        // Board.__new__(class, None): an instance of the subclass without running its own
+        // constructor (a variant board's needs a position), then this board's state.
+        let made = py
+            .get_type::<Board>()
+            .call_method1("__new__", (&class, py.None()))?;
         *made.cast::<Board>()?.try_borrow_mut()? = board;
         Ok(made.unbind())
     }

@@ -498,6 +498,16 @@ pub(crate) fn play(pos: &mut VariantPosition, mv: VariantMove) {
                     pos.board.make_piece::<true>(moved, mv);
                     horde_first_rank_step(&mut pos.board, moved, mv);
                 }
+                Variant::Antichess => {
+                    // A captured king takes its side's castling rights with it.
+                    let them = !us;
+                    let king_taken = pos.board.colored_pieces(them, Piece::King).has(mv.to);
+                    pos.board.make_piece::<true>(moved, mv);
+                    if king_taken {
+                        pos.board
+                            .drop_castling_rights(Rank::First.relative_to(them).bitboard());
+                    }
+                }
                 _ => pos.board.make_piece::<true>(moved, mv),
             }
         }
