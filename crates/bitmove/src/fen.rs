@@ -102,8 +102,7 @@ pub enum PositionError {
     KingCount(Color),
     /// A pawn stands on the first or eighth rank.
     PawnOnBackRank,
-    /// A side has more than 16 pieces, more than 8 pawns, or more promoted pieces than
-    /// missing pawns.
+    /// A side has more than 16 pieces or more than 8 pawns (python-chess's limits).
     TooManyPieces(Color),
     /// The side not to move is in check.
     OpponentInCheck,
@@ -126,7 +125,7 @@ impl fmt::Display for PositionError {
             PositionError::PawnOnBackRank => f.write_str("pawns cannot stand on rank 1 or 8"),
             PositionError::TooManyPieces(c) => write!(
                 f,
-                "{c} has more pieces than a game allows (at most 16, at most 8 pawns, promoted pieces only for missing pawns)"
+                "{c} has more pieces than a game allows (at most 16, at most 8 pawns)"
             ),
             PositionError::OpponentInCheck => {
                 f.write_str("the side not to move is in check")
@@ -477,14 +476,12 @@ pub(crate) fn check_material(board: &Board) -> Result<(), FenError> {
     if !(board.pieces(Piece::Pawn) & back_ranks).is_empty() {
         return Err(PositionError::PawnOnBackRank.into());
     }
+    // python-chess's limits (its `status()`): at most 16 pieces and 8 pawns a side. Not the
+    // stricter "promoted pieces only for missing pawns": real lichess "From Position" games
+    // start with eight bishops and eight pawns a side.
     for color in Color::ALL {
-        let count = |p| board.colored_pieces(color, p).len() as i32;
-        let pawns = count(Piece::Pawn);
-        let promoted = (count(Piece::Queen) - 1).max(0)
-            + (count(Piece::Rook) - 2).max(0)
-            + (count(Piece::Bishop) - 2).max(0)
-            + (count(Piece::Knight) - 2).max(0);
-        if board.colors(color).len() > 16 || pawns > 8 || promoted > 8 - pawns {
+        let pawns = board.colored_pieces(color, Piece::Pawn).len();
+        if board.colors(color).len() > 16 || pawns > 8 {
             return Err(PositionError::TooManyPieces(color).into());
         }
     }

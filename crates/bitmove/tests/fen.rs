@@ -127,8 +127,12 @@ fn every_error_variant() {
             Illegal(P::PawnOnBackRank),
         ),
         (
-            "QQQQkQQQ/8/8/8/8/8/8/QQQQKQQQ w - - 0 1".into(),
+            "4k3/8/8/8/8/QQQQQQQQ/QQQQQQQQ/QQQQKQQQ w - - 0 1".into(),
             Illegal(P::TooManyPieces(Color::White)),
+        ),
+        (
+            "4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1".into(),
+            Illegal(P::TooManyPieces(Color::Black)),
         ),
         (
             "4k3/8/8/8/4Q3/8/8/4K3 w - - 0 1".into(),

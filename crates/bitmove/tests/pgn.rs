@@ -663,3 +663,19 @@ fn par_map_replays_variant_games_when_asked() {
         assert_eq!(two, expected, "variants {variants}");
     }
 }
+
+/// A real lichess "From Position" game starts with eight bishops and eight pawns a side:
+/// python-chess calls it valid, and it replays (the strict reader refused it, issue 45).
+#[test]
+fn from_position_games_with_eight_bishops_replay() {
+    let game = one(concat!(
+        "[Event \"Casual\"]\n[Variant \"From Position\"]\n",
+        "[FEN \"bbbbkbbb/pppppppp/8/8/8/8/PPPPPPPP/BBBBKBBB w - - 0 1\"]\n[SetUp \"1\"]\n\n",
+        "1. e4 e5 2. Bxe5 Bxe4 *\n"
+    ));
+    assert!(game.error.is_none(), "{:?}", game.error);
+    assert_eq!(
+        ucis(&game),
+        ["e2e4", "e7e5", "f2e5", "f7e4"].map(String::from)
+    );
+}
