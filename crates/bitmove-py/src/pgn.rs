@@ -112,6 +112,8 @@ impl BufRead for Lines<'_> {
 enum Event {
     /// A move as UCI writes it, or a null move with the FEN after it.
     Move(bitmove::Move, Option<String>),
+    /// A move of a variant game in UCI (`N@f3` for a drop).
+    VariantMove(String),
     Comment(String),
     Nag(u8),
     Begin,
@@ -130,6 +132,8 @@ struct Events {
     /// move was played on it: the reader replays a variation only then (it is an
     /// alternative to that move), and skips it otherwise.
     moved: Vec<bool>,
+    /// A variant game: the reader plays its mainline only, variations are skipped.
+    variant: bool,
 }
 
 /// A comment as python-chess keeps it: one space after `{` and one before `}` dropped, CRLF
@@ -168,27 +172,14 @@ fn null_fen(board: &Board) -> String {
     )
 }
 
-impl Visitor for Events {
-    fn header(&mut self, tag: Tag<'_>) {
-        self.headers
-            .push((tag.name().into(), tag.value().into_owned()));
-    }
-
-    fn start(&mut self, board: &Board) {
-        self.start = Some((lib::fen(board), board.is_chess960()));
-    }
-
-    fn play(&mut self, board: &Board, mv: bitmove::Move, san: &[u8]) {
-        if mv == NULL_MOVE {
-            self.events.push(Event::Move(mv, Some(null_fen(board))));
-        } else {
-            self.events.push(Event::Move(board.uci(mv).as_move(), None));
-        }
+impl Events {
+    /// After a move: the line has a move (a variation may follow), and `e6?!`'s suffix
+    /// becomes the move's NAGs, as python-chess reads it.
+    fn after_move(&mut self, san: &[u8]) {
         match self.moved.last_mut() {
             Some(moved) => *moved = true,
             None => self.moved.push(true),
         }
-        // `e6?!`: python-chess reads the suffix as a NAG of the move.
         let tail = san
             .iter()
             .rev()
@@ -211,6 +202,46 @@ impl Visitor for Events {
             self.events.push(Event::Nag(nag));
         }
     }
+}
+
+impl Visitor for Events {
+    fn header(&mut self, tag: Tag<'_>) {
+        self.headers
+            .push((tag.name().into(), tag.value().into_owned()));
+    }
+
+    fn start(&mut self, board: &Board) {
+        self.start = Some((lib::fen(board), board.is_chess960()));
+    }
+
+    fn play(&mut self, board: &Board, mv: bitmove::Move, san: &[u8]) {
+        if mv == NULL_MOVE {
+            self.events.push(Event::Move(mv, Some(null_fen(board))));
+        } else {
+            self.events.push(Event::Move(board.uci(mv).as_move(), None));
+        }
+        self.after_move(san);
+    }
+
+    fn plays_variants(&self) -> bool {
+        true
+    }
+
+    fn start_variant(&mut self, position: &bitmove::variant::VariantPosition) {
+        self.start = Some((position.fen().to_string(), position.board().is_chess960()));
+        self.variant = true;
+    }
+
+    fn play_variant(
+        &mut self,
+        position: &bitmove::variant::VariantPosition,
+        mv: bitmove::variant::VariantMove,
+        san: &[u8],
+    ) {
+        self.events
+            .push(Event::VariantMove(position.uci(mv).to_string()));
+        self.after_move(san);
+    }
 
     fn comment(&mut self, text: &[u8]) {
         self.events.push(Event::Comment(comment_text(text)));
@@ -225,7 +256,7 @@ impl Visitor for Events {
     }
 
     fn begin_variation(&mut self) -> bool {
-        if self.moved.last() != Some(&true) {
+        if self.variant || self.moved.last() != Some(&true) {
             return false; // skipped by the reader: no End will come
         }
         self.moved.push(false);
@@ -300,6 +331,9 @@ fn read_game_events<'py>(
         let item = match event {
             Event::Move(mv, None) => (0, Move::from_inner(mv), py.None()).into_pyobject(py)?,
             Event::Move(_, Some(fen)) => (0, py.None(), fen).into_pyobject(py)?,
+            Event::VariantMove(uci) => {
+                (0, Move::from_uci_text(&uci)?, py.None()).into_pyobject(py)?
+            }
             Event::Comment(text) => (1, text).into_pyobject(py)?,
             Event::Nag(nag) => (2, nag).into_pyobject(py)?,
             Event::Begin => (3,).into_pyobject(py)?,

@@ -110,3 +110,33 @@ def test_variant_boards_refuse_what_they_cannot_hold():
     with pytest.raises(ValueError):
         bitmove.Board().push(bitmove.Move.from_uci("N@e4"))
     assert isinstance(board, bitmove.Board)
+
+
+def test_pgn_variant_games_get_their_variant_boards():
+    """bitmove.pgn replays lichess variant games by their Variant tag, as chess.pgn does:
+    the same mainline, end position and board class (variations of variant games are
+    skipped by bitmove's reader)."""
+    import io
+    from pathlib import Path
+
+    import chess.pgn
+
+    import bitmove.pgn
+
+    text = (Path(__file__).parents[3] / "tests/data/pgn/variants-random-14.pgn").read_text()
+    ours_handle, theirs_handle = io.StringIO(text), io.StringIO(text)
+    count = 0
+    while True:
+        theirs = chess.pgn.read_game(theirs_handle)
+        ours = bitmove.pgn.read_game(ours_handle)
+        if theirs is None:
+            assert ours is None
+            break
+        assert not ours.errors, ours.errors
+        assert type(ours.board()).__name__ == type(theirs.board()).__name__
+        assert [m.uci() for m in ours.mainline_moves()] == [
+            m.uci() for m in theirs.mainline_moves()
+        ]
+        assert ours.end().board().fen() == theirs.end().board().fen()
+        count += 1
+    assert count == 14

@@ -121,9 +121,19 @@ class Headers(MutableMapping[str, str]):
             "fischer random",
         )
 
+    def variant(self) -> type[Board]:
+        """The board class of the ``Variant`` tag: ``Board`` for standard chess, Chess960
+        and "From Position", a ``bitmove.variant`` class for a lichess variant."""
+        if "Variant" not in self or self.is_chess960():
+            return Board
+        from bitmove.variant import find_variant
+
+        return find_variant(self["Variant"])
+
     def board(self) -> Board:
         """The start position the tags describe (``FEN``, ``Variant``)."""
-        return Board(self.get("FEN", STARTING_FEN), chess960=self.is_chess960())
+        variant = self.variant()
+        return variant(self.get("FEN", variant.starting_fen), chess960=self.is_chess960())
 
     def __repr__(self) -> str:
         pairs = ", ".join(f"{key}={value!r}" for key, value in self.items())
@@ -529,7 +539,7 @@ class Game(GameNode):
         """The start position (the ``FEN`` tag's, or the standard one)."""
         if self._start is not None:
             fen, chess960 = self._start
-            return Board(fen, chess960=chess960)
+            return self.headers.variant()(fen, chess960=chess960)
         return self.headers.board()
 
     def _start_ply(self) -> int:

@@ -154,6 +154,14 @@ impl Board {
     /// Whether `move` is pseudo-legal (the null move and drops are not).
     fn is_pseudo_legal(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
         if let Some(game) = self.variant_game() {
+            // A board move: pseudo-legal as in chess (atomic's king may still be left in
+            // check); a drop or antichess's king promotion: when legal.
+            if let Ok(Some(inner)) = self.internal(mv)
+                && inner.promotion != Some(bitmove::Piece::King)
+                && game.variant() != bitmove::variant::Variant::Antichess
+            {
+                return Ok(self.setup.is_pseudo_legal(inner));
+            }
             return Ok(game.legal(mv).is_ok());
         }
         Ok(match self.internal(mv) {

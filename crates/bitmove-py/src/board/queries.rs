@@ -127,6 +127,9 @@ impl Board {
     }
 
     fn is_valid(&self) -> bool {
+        if let Some(game) = self.variant_game() {
+            return variant_status(&self.setup, game) == 0;
+        }
         self.setup.is_valid()
     }
 
