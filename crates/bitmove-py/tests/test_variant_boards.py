@@ -119,9 +119,8 @@ def test_pgn_variant_games_get_their_variant_boards():
     import io
     from pathlib import Path
 
-    import chess.pgn
-
     import bitmove.pgn
+    import chess.pgn
 
     text = (Path(__file__).parents[3] / "tests/data/pgn/variants-random-14.pgn").read_text()
     ours_handle, theirs_handle = io.StringIO(text), io.StringIO(text)
