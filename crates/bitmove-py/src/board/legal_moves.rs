@@ -41,6 +41,12 @@ impl LegalMoves {
         drop(owner);
         let owner = self.owner(py)?;
         let mut count = 0;
+        if self.legal
+            && let Ok(board) = owner.setup.to_board()
+        {
+            // A valid position: the fast generator counts without listing.
+            return Ok(board.count_moves());
+        }
         if self.legal {
             owner.setup.for_each_legal(ALL, ALL, &mut |_| count += 1);
         } else {

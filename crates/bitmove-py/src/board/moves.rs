@@ -24,6 +24,17 @@ impl Board {
             let texts: Vec<String> = game.moves()?.iter().map(Move::inner_uci).collect();
             return PyList::new(py, texts);
         }
+        // A valid position goes through the fast generator (its own move order: this list
+        // is bitmove's, not python-chess's); any other through Setup's.
+        if let Ok(board) = self.setup.to_board() {
+            let moves = board.legal_moves();
+            return PyList::new(
+                py,
+                moves
+                    .iter()
+                    .map(|&mv| crate::moves::uci_string(py, board.uci(mv).as_move())),
+            );
+        }
         let setup = &self.setup;
         let mut out = Vec::new();
         setup.for_each_legal(ALL, ALL, &mut |mv| {
