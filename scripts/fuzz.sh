@@ -80,8 +80,10 @@ seed san seed-3 '\x03bxa8=Q bxa1=N+ axb8=R h1=B'
 seed san seed-4 '\x06O-O O-O Rg8'
 seed game seed-1 '\x00\x00\x00\x01\x80\x0c\x1c\x00\x00\x05'
 # PGN: the small real files (edge cases, variations, clocks).
-mkdir -p corpus/pgn
+mkdir -p corpus/pgn corpus/pgn_write
 find "$root/tests/data/pgn" -name '*.pgn' -size -16k -exec cp {} corpus/pgn/ \;
+find "$root/tests/data/pgn" "$root/tests/data/pgn-writer" -name '*.pgn' -size -16k \
+    -exec cp {} corpus/pgn_write/ \;
 
 mkdir -p logs "artifacts"
 status=0
@@ -92,7 +94,7 @@ for target in "${targets[@]}"; do
         fen | shakmaty_fen) dict=(-dict=dicts/fen.dict) ;;
         uci) dict=(-dict=dicts/uci.dict) ;;
         san) dict=(-dict=dicts/san.dict) ;;
-        pgn) dict=(-dict=dicts/pgn.dict) ;;
+        pgn | pgn_write) dict=(-dict=dicts/pgn.dict) ;;
     esac
     log="logs/$target.log"
     mkdir -p "artifacts/$target"

@@ -121,11 +121,20 @@ replays, in input order: game, ply, fen (before the move), move (UCI), result, c
 (seconds after the move, or null) and eval (after the move, from White's view: pawns, or
 a string like \"#-4\", or null).
 
+--export FILE writes every game read back as PGN, byte for byte as python-chess 1.11.2 writes
+it (`game.accept(StringExporter(columns=80))`, each game followed by a blank line): the
+Seven Tag Roster first, then the other tags, the movetext wrapped at --columns, comments,
+NAGs and variations. A game that does not replay is written up to the trouble (as
+python-chess keeps it); a game whose tags cannot be set up (an unsupported variant, a bad
+FEN) is not written. With `--export -` the games go to standard output and the summary to
+standard error. The games are read on one thread.
+
 Examples:
   bitmove pgn games.pgn
   bitmove pgn lichess_db_standard_rated_2021-10.pgn.zst --threads 8
   bitmove pgn games.pgn --json | jq '.errors[]'
-  bitmove pgn games.pgn.zst --positions positions.jsonl"
+  bitmove pgn games.pgn.zst --positions positions.jsonl
+  bitmove pgn games.pgn.zst --export clean.pgn --no-variations"
     )]
     Pgn(PgnArgs),
 
@@ -380,6 +389,23 @@ pub(crate) struct PgnArgs {
     /// Write every position of every game that replays to FILE, as JSON Lines.
     #[arg(long, value_name = "FILE")]
     pub(crate) positions: Option<PathBuf>,
+    /// Write every game read back to FILE as PGN, as python-chess writes it ("-": standard
+    /// output). A game that does not replay is written up to its trouble.
+    #[arg(long, value_name = "FILE", conflicts_with = "positions")]
+    pub(crate) export: Option<PathBuf>,
+    /// With --export: the most characters on a movetext line (0: the whole movetext on one
+    /// line, as python-chess's str(game)).
+    #[arg(long, value_name = "N", default_value_t = 80, requires = "export")]
+    pub(crate) columns: usize,
+    /// With --export: leave out comments and NAGs.
+    #[arg(long, requires = "export")]
+    pub(crate) no_comments: bool,
+    /// With --export: leave out variations.
+    #[arg(long, requires = "export")]
+    pub(crate) no_variations: bool,
+    /// With --export: leave out the tag pairs.
+    #[arg(long, requires = "export")]
+    pub(crate) no_headers: bool,
 }
 
 #[derive(clap::Args)]

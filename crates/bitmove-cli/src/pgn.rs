@@ -1,6 +1,7 @@
 //! `bitmove pgn`: read PGN files (plain, zstd or gzip), replay every mainline move, count the
 //! games, positions and games that do not replay; optionally write every position as JSON
-//! Lines. The reading and replaying are the library's (`bitmove::pgn`); this is the shell.
+//! Lines, or every game back as PGN (`--export`, python-chess's output). The reading,
+//! replaying and writing are the library's (`bitmove::pgn`); this is the shell.
 
 use std::fmt::Write as _;
 use std::fs::File;
@@ -8,7 +9,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use bitmove::pgn::{Eval, Game, GameError, Reader};
+use bitmove::pgn::{Eval, Game, GameError, Reader, WriteOptions};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
@@ -32,6 +33,9 @@ struct Totals {
 }
 
 pub(crate) fn run(args: &PgnArgs) -> Result<u8, Failure> {
+    if let Some(path) = &args.export {
+        return export(args, path);
+    }
     let threads = match args.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
@@ -221,4 +225,111 @@ fn progress_bar(total: u64, json: bool) -> ProgressBar {
         bar.set_style(style.progress_chars("=> "));
     }
     bar
+}
+
+/// `--export`: reads every game as a tree (variations, comments and NAGs) on this thread and
+/// writes it back as python-chess writes it, to `path` (`-`: standard output, and then the
+/// summary goes to standard error).
+fn export(args: &PgnArgs, path: &Path) -> Result<u8, Failure> {
+    let options = WriteOptions {
+        columns: (args.columns > 0).then_some(args.columns),
+        headers: !args.no_headers,
+        comments: !args.no_comments,
+        variations: !args.no_variations,
+    };
+    let to_stdout = path.as_os_str() == "-";
+    let sink: Box<dyn Write> = if to_stdout {
+        Box::new(io::stdout().lock())
+    } else {
+        Box::new(
+            File::create(path)
+                .map_err(|e| Failure::input(format!("cannot create {}: {e}", path.display())))?,
+        )
+    };
+    let mut out = BufWriter::with_capacity(1 << 20, sink);
+    let cannot_write =
+        |e: io::Error| Failure::input(format!("cannot write {}: {e}", path.display()));
+    let sizes: u64 = args
+        .files
+        .iter()
+        .filter_map(|p| std::fs::metadata(p).ok())
+        .map(|m| m.len())
+        .sum();
+    let bar = progress_bar(sizes, args.json);
+    let start = Instant::now();
+    let mut totals = Totals::default();
+    let mut written = 0u64;
+    let mut done_bytes = 0;
+    let mut text = String::new();
+    'files: for file in &args.files {
+        let cannot = |e: io::Error| Failure::input(format!("cannot read {}: {e}", file.display()));
+        let (reader, progress) = Reader::open_counted(file).map_err(cannot)?;
+        let first = totals.games as usize;
+        let mut last_tick = Instant::now();
+        for tree in reader.trees() {
+            let tree = tree.map_err(cannot)?;
+            if tree.is_set_up() {
+                text.clear();
+                tree.write(&options, &mut text);
+                text.push_str("\n\n");
+                match out.write_all(text.as_bytes()) {
+                    Ok(()) => written += 1,
+                    // A reader that went away (`| head`): no one wants the rest.
+                    Err(e) if to_stdout && e.kind() == io::ErrorKind::BrokenPipe => break 'files,
+                    Err(e) => return Err(cannot_write(e)),
+                }
+            }
+            let summary = Summary {
+                plies: tree.mainline().count(),
+                error: tree.error.map(|mut error| {
+                    error.game += first;
+                    error
+                }),
+                lines: String::new(),
+            };
+            record(file, summary, &mut totals, None, args.json, &bar)?;
+            if last_tick.elapsed() > Duration::from_millis(100) {
+                last_tick = Instant::now();
+                bar.set_position(done_bytes + progress.bytes());
+                bar.set_message(format!("{} games", totals.games));
+            }
+        }
+        done_bytes += progress.bytes();
+    }
+    match out.flush() {
+        Err(e) if !(to_stdout && e.kind() == io::ErrorKind::BrokenPipe) => {
+            return Err(cannot_write(e));
+        }
+        _ => {}
+    }
+    drop(out);
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    let report = if args.json {
+        let mut report = serde_json::to_string_pretty(&json!({
+            "games": totals.games,
+            "positions": totals.positions,
+            "errors": totals.errors,
+            "written": written,
+            "seconds": json::seconds(seconds),
+        }))
+        .map_err(|e| Failure::input(format!("cannot write the report: {e}")))?;
+        report.push('\n');
+        report
+    } else {
+        format!(
+            "Games: {}\nPositions: {}\nErrors: {}\nWritten: {written}\nTime: {seconds:.3} s\n",
+            totals.games,
+            totals.positions,
+            totals.errors.len()
+        )
+    };
+    if to_stdout {
+        io::stderr()
+            .write_all(report.as_bytes())
+            .map_err(|e| Failure::input(format!("cannot write the summary: {e}")))?;
+    } else {
+        crate::print(report)?;
+    }
+    Ok(u8::from(!totals.errors.is_empty()))
 }

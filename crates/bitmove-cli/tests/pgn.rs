@@ -201,3 +201,83 @@ fn an_empty_file_has_no_games() {
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).starts_with("Games: 0\nPositions: 0\nErrors: 0\n"));
 }
+
+#[test]
+fn export_writes_every_game_back() {
+    let scratch = Scratch::new("export");
+    let good = scratch.file("good.pgn", GOOD);
+    let bad = scratch.file("bad.pgn", BAD);
+    let out_path = scratch.path("out.pgn");
+    let out = bitmove(&["pgn", &good, &bad, "--export", &out_path]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("Games: 4\nPositions: 8\nErrors: 2\nWritten: 3\nTime: "),
+        "{text}"
+    );
+    // The game with an illegal move is written up to it; the Shogi game is not written.
+    let written = std::fs::read_to_string(&out_path).expect("the export");
+    let roster = |event: &str, result: &str| {
+        format!(
+            "[Event \"{event}\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+             [White \"?\"]\n[Black \"?\"]\n[Result \"{result}\"]\n\n"
+        )
+    };
+    assert_eq!(
+        written,
+        format!(
+            "{}1. e4 {{ [%clk 0:03:00] [%eval 0.17] }} 1... e5 {{ [%eval #-4] }} 2. Nf3 Nc6 \
+             3. Bc4\nNf6 4. O-O 1-0\n\n{}1. d4 *\n\n{}1. e4 e5 *\n\n",
+            roster("a", "1-0"),
+            roster("b", "*"),
+            roster("c", "*")
+        )
+    );
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 2, "{err}");
+}
+
+#[test]
+fn export_to_stdout_and_its_options() {
+    let scratch = Scratch::new("export-options");
+    let pgn = scratch.file(
+        "g.pgn",
+        "[White \"A\"]\n\n{Start} 1. e4 $1 e5 (1... c5 {Sicilian} 2. Nf3) 2. Nf3 Nc6 3. Bb5 *\n",
+    );
+    let run = |flags: &[&str]| {
+        let mut args = vec!["pgn", pgn.as_str(), "--export", "-"];
+        args.extend_from_slice(flags);
+        let out = bitmove(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        // The summary goes to standard error, the games to standard output.
+        assert!(stderr(&out).starts_with("Games: 1\n"), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let full = run(&["--columns", "0"]);
+    assert!(full.starts_with("[Event \"?\"]\n"), "{full}");
+    assert!(
+        full.ends_with(
+            "\n\n{ Start } 1. e4 $1 e5 ( 1... c5 { Sicilian } 2. Nf3 ) 2. Nf3 Nc6 3. Bb5 *\n\n"
+        ),
+        "{full}"
+    );
+    assert_eq!(
+        run(&["--no-headers", "--no-comments", "--no-variations"]),
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n"
+    );
+    assert_eq!(
+        run(&["--no-headers", "--columns", "20"]),
+        "{ Start } 1. e4 $1\ne5 ( 1... c5\n{ Sicilian } 2. Nf3\n) 2. Nf3 Nc6 3. Bb5\n*\n\n"
+    );
+    // The export's options need --export; --export and --positions do not go together.
+    assert_bad_input(&bitmove(&["pgn", &pgn, "--no-comments"]));
+    let positions = scratch.path("p.jsonl");
+    assert_bad_input(&bitmove(&[
+        "pgn",
+        &pgn,
+        "--export",
+        "-",
+        "--positions",
+        &positions,
+    ]));
+}

@@ -1,5 +1,7 @@
 //! Reading games in PGN (feature `pgn`): a streaming reader that replays every mainline move
-//! with bitmove and reports each game that does not replay, with its line and reason.
+//! with bitmove and reports each game that does not replay, with its line and reason; and
+//! writing them back ([`GameTree`], read by [`Reader::read_tree`], written by
+//! [`GameTree::write`]) byte for byte as python-chess 1.11.2 writes them.
 //!
 //! ```
 //! use bitmove::pgn::Reader;
@@ -74,6 +76,8 @@ mod parallel;
 mod reader;
 mod replay;
 mod split;
+mod tree;
+mod writer;
 
 pub use comments::{Eval, clock, eval, eval_depth};
 pub use error::{ErrorKind, GameError};
@@ -81,6 +85,8 @@ pub use game::{Game, Position, Positions, VariantLine, fen};
 pub use parallel::ParMap;
 pub use reader::{FileProgress, Reader};
 pub use replay::{Tag, Visitor};
+pub use tree::{GameTree, Headers, Node, NodeId, Siblings, TAG_ROSTER, TreeBuilder, Trees};
+pub use writer::{Exporter, WriteOptions, write_games};
 
 use crate::{Move, Square};
 
