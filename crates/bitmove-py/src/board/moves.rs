@@ -50,12 +50,7 @@ impl Board {
         from_mask: Option<&Bound<'py, PyAny>>,
         to_mask: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if let Some(game) = self.variant_game() {
-            let _ = (from_mask, to_mask);
-            return iterate(py, game.moves()?);
-        }
-        let (from_mask, to_mask) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
-        iterate(py, self.moves_of(true, from_mask, to_mask))
+        self.generated(py, Generated::Legal, from_mask, to_mask)
     }
 
     #[pyo3(signature = (from_mask=None, to_mask=None))]
@@ -65,12 +60,7 @@ impl Board {
         from_mask: Option<&Bound<'py, PyAny>>,
         to_mask: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if let Some(game) = self.variant_game() {
-            let _ = (from_mask, to_mask);
-            return iterate(py, game.moves()?);
-        }
-        let (from_mask, to_mask) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
-        iterate(py, self.moves_of(false, from_mask, to_mask))
+        self.generated(py, Generated::PseudoLegal, from_mask, to_mask)
     }
 
     #[pyo3(signature = (from_mask=None, to_mask=None))]
@@ -80,14 +70,7 @@ impl Board {
         from_mask: Option<&Bound<'py, PyAny>>,
         to_mask: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (from_mask, to_mask) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
-        let theirs = self.setup.colors[(!self.setup.turn).index()].0;
-        let mut moves = self.moves_of(true, from_mask, to_mask & theirs);
-        let setup = &self.setup;
-        setup.for_each_legal_ep(from_mask, to_mask, &mut |mv| {
-            moves.push(Move::from_inner(setup.to_uci_move(mv)));
-        });
-        iterate(py, moves)
+        self.generated(py, Generated::LegalCaptures, from_mask, to_mask)
     }
 
     #[pyo3(signature = (from_mask=None, to_mask=None))]
@@ -97,14 +80,7 @@ impl Board {
         from_mask: Option<&Bound<'py, PyAny>>,
         to_mask: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (from_mask, to_mask) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
-        let theirs = self.setup.colors[(!self.setup.turn).index()].0;
-        let mut moves = self.moves_of(false, from_mask, to_mask & theirs);
-        self.setup
-            .for_each_pseudo_legal_ep(from_mask, to_mask, &mut |mv| {
-                moves.push(Move::from_inner(mv));
-            });
-        iterate(py, moves)
+        self.generated(py, Generated::PseudoLegalCaptures, from_mask, to_mask)
     }
 
     #[pyo3(signature = (from_mask=None, to_mask=None))]
@@ -114,12 +90,7 @@ impl Board {
         from_mask: Option<&Bound<'py, PyAny>>,
         to_mask: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (from_mask, to_mask) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
-        let mut moves = Vec::new();
-        self.setup.for_each_legal_ep(from_mask, to_mask, &mut |mv| {
-            moves.push(Move::from_inner(mv))
-        });
-        iterate(py, moves)
+        self.generated(py, Generated::LegalEp, from_mask, to_mask)
     }
 
     #[pyo3(signature = (from_mask=None, to_mask=None))]
@@ -129,13 +100,7 @@ impl Board {
         from_mask: Option<&Bound<'py, PyAny>>,
         to_mask: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (from_mask, to_mask) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
-        let mut moves = Vec::new();
-        self.setup
-            .for_each_pseudo_legal_ep(from_mask, to_mask, &mut |mv| {
-                moves.push(Move::from_inner(mv))
-            });
-        iterate(py, moves)
+        self.generated(py, Generated::PseudoLegalEp, from_mask, to_mask)
     }
 
     #[pyo3(signature = (from_mask=None, to_mask=None))]
@@ -145,13 +110,7 @@ impl Board {
         from_mask: Option<&Bound<'py, PyAny>>,
         to_mask: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (from_mask, to_mask) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
-        let mut moves = Vec::new();
-        let setup = &self.setup;
-        setup.for_each_castling(from_mask, to_mask, &mut |mv| {
-            moves.push(Move::from_inner(setup.to_uci_move(mv)))
-        });
-        iterate(py, moves)
+        self.generated(py, Generated::Castling, from_mask, to_mask)
     }
 
     fn has_legal_en_passant(&self) -> bool {
@@ -453,5 +412,54 @@ impl Board {
     /// Reads XBoard notation (SAN or UCI) into a legal move.
     fn parse_xboard(&self, xboard: &str) -> PyResult<Move> {
         self.parse_san(xboard)
+    }
+}
+
+/// Which of python-chess's `generate_*` methods.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Generated {
+    Legal,
+    PseudoLegal,
+    LegalCaptures,
+    PseudoLegalCaptures,
+    LegalEp,
+    PseudoLegalEp,
+    Castling,
+}
+
+impl Board {
+    /// The moves of a `generate_*` method between the masks, in python-chess's order (a
+    /// variant board: its legal moves, whatever the method).
+    fn generated<'py>(
+        &self,
+        py: Python<'py>,
+        kind: Generated,
+        from_mask: Option<&Bound<'py, PyAny>>,
+        to_mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(game) = self.variant_game() {
+            return iterate(py, game.moves()?);
+        }
+        let (from, to) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
+        let setup = &self.setup;
+        let theirs = setup.colors[(!setup.turn).index()].0;
+        let mut moves = Vec::new();
+        let mut push = |mv: bitmove::Move| moves.push(Move::from_inner(setup.to_uci_move(mv)));
+        match kind {
+            Generated::Legal => setup.for_each_legal(from, to, &mut push),
+            Generated::PseudoLegal => setup.for_each_pseudo_legal(from, to, &mut push),
+            Generated::LegalCaptures => {
+                setup.for_each_legal(from, to & theirs, &mut push);
+                setup.for_each_legal_ep(from, to, &mut push);
+            }
+            Generated::PseudoLegalCaptures => {
+                setup.for_each_pseudo_legal(from, to & theirs, &mut push);
+                setup.for_each_pseudo_legal_ep(from, to, &mut push);
+            }
+            Generated::LegalEp => setup.for_each_legal_ep(from, to, &mut push),
+            Generated::PseudoLegalEp => setup.for_each_pseudo_legal_ep(from, to, &mut push),
+            Generated::Castling => setup.for_each_castling(from, to, &mut push),
+        }
+        iterate(py, moves)
     }
 }
