@@ -671,11 +671,11 @@ fn from_position_games_with_eight_bishops_replay() {
     let game = one(concat!(
         "[Event \"Casual\"]\n[Variant \"From Position\"]\n",
         "[FEN \"bbbbkbbb/pppppppp/8/8/8/8/PPPPPPPP/BBBBKBBB w - - 0 1\"]\n[SetUp \"1\"]\n\n",
-        "1. e4 e5 2. Bxe5 Bxe4 *\n"
+        "1. e4 e5 2. Bc4 Bc5 *\n"
     ));
     assert!(game.error.is_none(), "{:?}", game.error);
     assert_eq!(
         ucis(&game),
-        ["e2e4", "e7e5", "f2e5", "f7e4"].map(String::from)
+        ["e2e4", "e7e5", "f1c4", "f8c5"].map(String::from)
     );
 }
