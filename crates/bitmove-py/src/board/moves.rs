@@ -429,7 +429,8 @@ enum Generated {
 
 impl Board {
     /// The moves of a `generate_*` method between the masks, in python-chess's order (a
-    /// variant board: its legal moves, whatever the method).
+    /// variant board's legal and pseudo-legal moves: its legal moves; its captures, en-passant
+    /// and castling moves by the board's pieces, as the variant's board mirrors them).
     fn generated<'py>(
         &self,
         py: Python<'py>,
@@ -437,7 +438,9 @@ impl Board {
         from_mask: Option<&Bound<'py, PyAny>>,
         to_mask: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if let Some(game) = self.variant_game() {
+        if let Some(game) = self.variant_game()
+            && matches!(kind, Generated::Legal | Generated::PseudoLegal)
+        {
             return iterate(py, game.moves()?);
         }
         let (from, to) = (mask_arg(from_mask)?, mask_arg(to_mask)?);
