@@ -52,7 +52,13 @@ echo "== maturin build --sdist: the Python sdist, and a wheel built from it"
 # waiting on the Rust build's lock. tests/test_packaging.py checks both files' metadata.
 dist="target/dist"
 rm -rf "$dist"
-CARGO_TARGET_DIR="${BITMOVE_PY_TARGET:-target/python}" \
+py_target="${BITMOVE_PY_TARGET:-target/python}"
+# maturin compiles the sdist's files, which carry one fixed modification time: cargo would
+# take an earlier build of our own crates in this target directory as up to date (a second
+# local run after a change tested the first run's module). Their fingerprints go; the
+# dependencies' builds stay.
+rm -rf "$py_target"/*/.fingerprint/bitmove-* "$py_target"/*/.fingerprint/bitmove_py-*
+CARGO_TARGET_DIR="$py_target" \
     "$py" -m maturin build --sdist --out "$dist" --manifest-path crates/bitmove-py/Cargo.toml
 "$py" -m pip install --quiet --force-reinstall --no-deps "$dist"/bitmove-*.whl
 export BITMOVE_DIST="$PWD/$dist"
