@@ -180,27 +180,8 @@ impl Events {
             Some(moved) => *moved = true,
             None => self.moved.push(true),
         }
-        let tail = san
-            .iter()
-            .rev()
-            .take_while(|b| matches!(b, b'!' | b'?' | b'+' | b'#'))
-            .count();
-        let marks: Vec<u8> = san[san.len() - tail..]
-            .iter()
-            .copied()
-            .filter(|b| matches!(b, b'!' | b'?'))
-            .collect();
-        for mark in marks.chunks(2) {
-            let nag = match mark {
-                b"!" => 1,
-                b"?" => 2,
-                b"!!" => 3,
-                b"??" => 4,
-                b"!?" => 5,
-                _ => 6,
-            };
-            self.events.push(Event::Nag(nag));
-        }
+        let events = &mut self.events;
+        bitmove::pgn::suffix_nags(san, |nag| events.push(Event::Nag(nag)));
     }
 }
 

@@ -783,3 +783,10 @@ def test_no_input_breaks_the_readers(seed, tmp_path):
         assert len(records) == len(games)
         for batch in bitmove.pgn.positions(path, batch_size=7):
             assert len(batch["move"]) <= 7
+
+
+@pytest.mark.parametrize("text", ["1. e4!? e5?? 2. Qh5!! *", "1. e4!+? *", "1. e4+!? e5 *"])
+def test_move_suffixes_are_the_nags_python_chess_reads(text):
+    ours = bitmove.pgn.read_game(io.StringIO(text + "\n"))
+    theirs = chess_pgn.read_game(io.StringIO(text + "\n"))
+    assert [sorted(n.nags) for n in ours.mainline()] == [sorted(n.nags) for n in theirs.mainline()]

@@ -85,7 +85,9 @@ pub use game::{Game, Position, Positions, VariantLine, fen};
 pub use parallel::ParMap;
 pub use reader::{FileProgress, Reader};
 pub use replay::{Tag, Visitor};
-pub use tree::{GameTree, Headers, Node, NodeId, Siblings, TAG_ROSTER, TreeBuilder, Trees};
+pub use tree::{
+    GameTree, Headers, Node, NodeId, Siblings, TAG_ROSTER, TreeBuilder, Trees, suffix_nags,
+};
 pub use writer::{Exporter, WriteOptions, write_games};
 
 use crate::{Move, Square};

@@ -623,26 +623,8 @@ impl Visitor for TreeBuilder {
             *moved = true;
         }
         self.in_variation = true;
-        // `e4!?`, `Qxf7+!!`: python-chess reads the marks after the move as NAGs, one or
-        // two marks at a time (a `+` or `#` between them parts them).
-        let tail = san
-            .iter()
-            .rev()
-            .take_while(|b| matches!(b, b'!' | b'?' | b'+' | b'#'))
-            .count();
-        for run in san[san.len() - tail..].split(|b| matches!(b, b'+' | b'#')) {
-            for mark in run.chunks(2) {
-                let nag = match mark {
-                    b"!" => 1,
-                    b"?" => 2,
-                    b"!!" => 3,
-                    b"??" => 4,
-                    b"!?" => 5,
-                    _ => 6,
-                };
-                self.tree.nodes[node.index()].add_nag(nag);
-            }
-        }
+        let tree = &mut self.tree;
+        suffix_nags(san, |nag| tree.nodes[node.index()].add_nag(u32::from(nag)));
     }
 
     fn comment(&mut self, text: &[u8]) {
@@ -755,6 +737,28 @@ impl<R: std::io::BufRead> Iterator for Trees<R> {
                 self.failed = true;
                 Some(Err(e))
             }
+        }
+    }
+}
+
+/// The NAGs python-chess reads from the marks after a move's SAN (`e4!?` is 5, `Qh5!!` 3),
+/// one or two marks at a time, a `+` or `#` between them parting them (`e4!+?` is 1 and 2).
+pub fn suffix_nags(san: &[u8], mut nag: impl FnMut(u8)) {
+    let tail = san
+        .iter()
+        .rev()
+        .take_while(|b| matches!(b, b'!' | b'?' | b'+' | b'#'))
+        .count();
+    for run in san[san.len() - tail..].split(|b| matches!(b, b'+' | b'#')) {
+        for mark in run.chunks(2) {
+            nag(match mark {
+                b"!" => 1,
+                b"?" => 2,
+                b"!!" => 3,
+                b"??" => 4,
+                b"!?" => 5,
+                _ => 6,
+            });
         }
     }
 }
