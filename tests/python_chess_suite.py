@@ -93,6 +93,14 @@ def bind_bitmove() -> None:
             module = importlib.import_module(f"bitmove.{name}")
         except ImportError:
             module = stub(name)
+            if name == "engine":
+                # bitmove has no engine module, but it has the score classes node.eval()
+                # returns and node.set_eval() takes (python-chess keeps them in chess.engine):
+                # the PGN tests build scores with them.
+                from bitmove import pgn
+
+                for score in ("Cp", "Mate", "MateGiven", "PovScore", "Score"):
+                    setattr(module, score, getattr(pgn, score))
         sys.modules[f"chess.{name}"] = module
         setattr(bitmove, name, module)
 

@@ -16,6 +16,7 @@ mod moves;
 mod outcome;
 mod perft;
 mod pgn;
+mod pgn_writer;
 mod piece;
 mod positions;
 mod source;

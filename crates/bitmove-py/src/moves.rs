@@ -16,7 +16,7 @@ use crate::errors::{InvalidMoveError, uci_error};
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     pub(crate) inner: bitmove::Move,
-    drop: Option<bitmove::Piece>,
+    pub(crate) drop: Option<bitmove::Piece>,
 }
 
 /// The refusal of a drop where a standard-chess move is needed.
@@ -70,7 +70,7 @@ impl Move {
     }
 
     /// Whether this is the null move (`0000`, from-square = to-square, not a drop).
-    fn is_null(&self) -> bool {
+    pub(crate) fn is_null(&self) -> bool {
         self.inner.from == self.inner.to && self.drop.is_none()
     }
 

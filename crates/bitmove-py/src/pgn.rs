@@ -37,6 +37,7 @@ pub(crate) fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(vocabulary, &m)?)?;
     m.add_function(wrap_pyfunction!(vocabulary_index, &m)?)?;
     m.add_class::<GameRecord>()?;
+    m.add_class::<crate::pgn_writer::Writer>()?;
     m.add_class::<GameRecords>()?;
     m.add_class::<crate::positions::PositionBatches>()?;
     m.add("COLUMNS", crate::positions::COLUMNS.to_vec())?;
@@ -134,6 +135,9 @@ struct Events {
     moved: Vec<bool>,
     /// A variant game: the reader plays its mainline only, variations are skipped.
     variant: bool,
+    /// Variations are skipped unread (a visitor that skips them all: their moves are not
+    /// checked, as python-chess does not parse what it skips).
+    skip_variations: bool,
 }
 
 /// A comment as python-chess keeps it: one space after `{` and one before `}` dropped, CRLF
@@ -187,8 +191,9 @@ impl Events {
 
 impl Visitor for Events {
     fn header(&mut self, tag: Tag<'_>) {
+        // As written, escapes kept: python-chess's tag values.
         self.headers
-            .push((tag.name().into(), tag.value().into_owned()));
+            .push((tag.name().into(), tag.written_value().into_owned()));
     }
 
     fn start(&mut self, board: &Board) {
@@ -233,11 +238,11 @@ impl Visitor for Events {
     }
 
     fn visit_variations(&self) -> bool {
-        true
+        !self.skip_variations
     }
 
     fn begin_variation(&mut self) -> bool {
-        if self.variant || self.moved.last() != Some(&true) {
+        if self.variant || self.skip_variations || self.moved.last() != Some(&true) {
             return false; // skipped by the reader: no End will come
         }
         self.moved.push(false);
@@ -278,12 +283,16 @@ fn error_kind(error: &GameError) -> &'static str {
 /// `(2, nag)`, `(3,)` a variation begins, `(4,)` it ends, `(5, result)`; the error as
 /// `(kind, reason, line, token)` (line counted from where this call began) or None; the line
 /// read ahead that begins the next game, or None.
+///
+/// With `variations=False` the variations are skipped unread (no events, their moves not
+/// checked).
 #[pyfunction]
-#[pyo3(signature = (handle, pending=None))]
+#[pyo3(signature = (handle, pending=None, variations=true))]
 fn read_game_events<'py>(
     py: Python<'py>,
     handle: Bound<'py, PyAny>,
     pending: Option<Vec<u8>>,
+    variations: bool,
 ) -> PyResult<Option<Bound<'py, PyTuple>>> {
     let mut lines = Lines {
         handle,
@@ -292,7 +301,10 @@ fn read_game_events<'py>(
         done: false,
         error: None,
     };
-    let mut visitor = Events::default();
+    let mut visitor = Events {
+        skip_variations: !variations,
+        ..Events::default()
+    };
     let mut reader = Reader::new(&mut lines);
     let found = reader.visit(&mut visitor);
     let pending = reader.pending_line().map(|line| PyBytes::new(py, line));

@@ -301,6 +301,18 @@ impl Board {
         match parse_syntax(text)? {
             Parsed::Castle(side) => Ok((Piece::King, self.find_castling(s, side)?)),
             Parsed::Normal {
+                piece: Piece::Pawn,
+                file: Some(file),
+                rank: Some(rank),
+                to,
+                promotion: None,
+            } if self
+                .piece_on(Square::new(file, rank))
+                .is_some_and(|p| p != Piece::Pawn) =>
+            {
+                self.find_from_to(Square::new(file, rank), to)
+            }
+            Parsed::Normal {
                 piece,
                 file,
                 rank,
@@ -310,6 +322,29 @@ impl Board {
                 piece,
                 self.find_normal(s, piece, file, rank, to, promotion)?,
             )),
+        }
+    }
+
+    /// A move written by its two squares without a piece letter (`g1f3`, `e1g1`, `e1h1`:
+    /// UCI in the movetext), for a piece that is not a pawn: read as python-chess reads a
+    /// fully specified move, the legal move between those squares, castling written as the
+    /// king's step or as the king taking its rook.
+    fn find_from_to(&self, from: Square, to: Square) -> Result<(Piece, Move), SanError> {
+        let piece = self.piece_on(from).ok_or(SanError::Illegal)?;
+        if !self.colors(self.side_to_move()).has(from) {
+            return Err(SanError::Illegal);
+        }
+        let mut mv = Move::new(from, to);
+        if piece == Piece::King
+            && !self.chess960
+            && let Some(castle) = self.standard_castling(mv)
+        {
+            mv = castle;
+        }
+        if self.is_legal(mv) {
+            Ok((piece, mv))
+        } else {
+            Err(SanError::Illegal)
         }
     }
 

@@ -166,7 +166,7 @@ fn en_passant_in_fens_only_when_capturable() {
 #[test]
 fn every_kind_of_error_with_game_line_and_token() {
     use ErrorKind::*;
-    let cases: [(&str, usize, &str, ErrorKind); 10] = [
+    let cases: [(&str, usize, &str, ErrorKind); 8] = [
         (
             "[Event \"x\"]\n\n1. e4 e5\n2. Ke3 *",
             4,
@@ -189,8 +189,6 @@ fn every_kind_of_error_with_game_line_and_token() {
             Variant("Atomic".into()),
         ),
         ("1. e4 { never closed\n\n2. d4 *", 1, "{", UnclosedComment),
-        ("1. e4 (1. d4 d5\n2. c4 *", 1, "(", UnclosedVariation),
-        ("1. e4 e5 ) *", 1, ")", UnopenedVariation),
         ("1. e4 e5 } *", 1, "}", Token),
     ];
     for (pgn, line, token, kind) in cases {
@@ -199,6 +197,39 @@ fn every_kind_of_error_with_game_line_and_token() {
     let (line, token, kind) = error_of("[Event \"x\"]\n[FEN \"8/8/8/8/8/8/8/Kk6 w - - 0 1\"]\n\n*");
     assert_eq!((line, token.as_str()), (2, "8/8/8/8/8/8/8/Kk6 w - - 0 1"));
     assert!(matches!(kind, ErrorKind::Fen(FenError::Illegal(_))));
+}
+
+#[test]
+fn parentheses_that_do_not_pair_up_are_read_as_python_chess_reads_them() {
+    // A `)` closing nothing is passed over, a `(` before any move opens nothing, a
+    // variation never closed ends with the game: no error, the mainline's moves kept.
+    for (pgn, mainline) in [
+        ("1. e4 (1. d4 d5\n2. c4\n", 1),
+        ("1. e4 e5 ) *", 2),
+        ("1. e4 (1. d4))) !? *", 1),
+        ("((( 1. c4 *", 1),
+        ("( 1. d4 ) 1... d5 *", 2),
+    ] {
+        let all = games(pgn.as_bytes());
+        assert_eq!(all.len(), 1, "{pgn}");
+        assert!(all[0].is_ok(), "{pgn}: {:?}", all[0].error);
+        assert_eq!(all[0].moves.len(), mainline, "{pgn}");
+    }
+}
+
+#[test]
+fn moves_written_by_their_squares_are_read_as_python_chess_reads_them() {
+    // UCI in the movetext (python-chess's data/pgn/uci-moves.pgn): any piece by its two
+    // squares, castling as the king's step or as the king taking its rook.
+    let all = games(b"1. g1f3 d7d5 2. g2g3 c8g4 3. f1g2 b8c6 4. e1g1 d8d7 5. d2d3 e8c8 *\n");
+    assert!(all[0].is_ok(), "{:?}", all[0].error);
+    assert_eq!(all[0].moves.len(), 10);
+    let all = games(b"1. Nf3 d5 2. g3 Bg4 3. Bg2 Nc6 4. e1h1 *\n");
+    assert!(all[0].is_ok(), "{:?}", all[0].error);
+    // A pawn by its squares is still a pawn move; a piece that cannot go there is illegal.
+    assert!(games(b"1. e2e4 *\n")[0].is_ok());
+    let error = games(b"1. g1g3 *\n")[0].error.clone().expect("illegal");
+    assert_eq!(error.kind, ErrorKind::Move(SanError::Illegal));
 }
 
 #[test]

@@ -15,7 +15,7 @@ Event: TypeAlias = tuple[Any, ...]
 COLUMNS: list[str]
 
 def read_game_events(
-    handle: Any, pending: bytes | None = None
+    handle: Any, pending: bytes | None = None, variations: bool = True
 ) -> (
     tuple[
         list[tuple[str, str]],
@@ -91,3 +91,34 @@ __all__ = [
     "vocabulary",
     "vocabulary_index",
 ]
+
+class Writer:
+    """The Rust PGN writer behind ``StringExporter`` and ``FileExporter``."""
+
+    def __init__(
+        self,
+        *,
+        columns: int | None = 80,
+        headers: bool = True,
+        comments: bool = True,
+        variations: bool = True,
+    ) -> None: ...
+    def header(self, name: str, value: str) -> None: ...
+    def end_headers(self) -> None: ...
+    def comment(self, text: str) -> None: ...
+    def nag(self, nag: int) -> None: ...
+    def play(self, fullmove: int, white: bool, san: str) -> None: ...
+    def begin_variation(self) -> bool: ...
+    def end_variation(self) -> None: ...
+    def result(self, result: str) -> None: ...
+    def end_game(self) -> None: ...
+    def text(self) -> str: ...
+    def take_lines(self) -> str: ...
+    def write_tree(
+        self,
+        headers: list[tuple[str, str]],
+        fen: str,
+        chess960: bool,
+        comment: str,
+        nodes: list[tuple[int, Any, str, str, set[int]]],
+    ) -> bool: ...

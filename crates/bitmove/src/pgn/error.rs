@@ -27,9 +27,11 @@ pub enum ErrorKind {
     Fen(FenError),
     /// A `{` comment that is never closed: the rest of the game would be lost in it.
     UnclosedComment,
-    /// A `(` variation never closed by `)`.
+    /// A `(` variation never closed by `)`. No longer given: the reader ends such a
+    /// variation with the game, as python-chess does.
     UnclosedVariation,
-    /// A `)` without its `(`.
+    /// A `)` without its `(`. No longer given: the reader passes over it, as python-chess
+    /// does.
     UnopenedVariation,
     /// The game is longer than [`MAX_GAME_BYTES`](super::MAX_GAME_BYTES); it was skipped, not
     /// held in memory.

@@ -86,7 +86,7 @@ pub use parallel::ParMap;
 pub use reader::{FileProgress, Reader};
 pub use replay::{Tag, Visitor};
 pub use tree::{
-    GameTree, Headers, Node, NodeId, Siblings, TAG_ROSTER, TreeBuilder, Trees, suffix_nags,
+    GameTree, Headers, Node, NodeId, Siblings, TAG_ROSTER, TreeBuilder, Trees, play, suffix_nags,
 };
 pub use writer::{Exporter, WriteOptions, write_games};
 

@@ -195,6 +195,12 @@ impl<'a> Tag<'a> {
         self.raw
     }
 
+    /// The value as written between the quotes, escapes kept (as python-chess 1.11 reads
+    /// it, and as the tree and its writer keep it), decoded as [`value`](Tag::value) is.
+    pub fn written_value(&self) -> Cow<'a, str> {
+        decode(self.raw)
+    }
+
     /// The value with `\"` and `\\` unescaped, decoded as UTF-8, or as Latin-1 when it is
     /// not UTF-8: never an error.
     pub fn value(&self) -> Cow<'a, str> {
@@ -404,13 +410,15 @@ fn replay_variant_movetext<'t, V: Visitor + ?Sized>(
                 position.play_unchecked(mv);
             }
             Token::Null(null) => return Err((offset, null, ErrorKind::Token)),
+            // A variation of a variant game is skipped; one never closed ends the game,
+            // and a `)` that closes nothing is passed over, as python-chess reads them.
             Token::Open => {
                 visitor.begin_variation();
                 if !tokens.skip_variation() {
-                    return Err((offset, b"(", ErrorKind::UnclosedVariation));
+                    return Ok(());
                 }
             }
-            Token::Close => return Err((offset, b")", ErrorKind::UnopenedVariation)),
+            Token::Close => {}
             other => other_token(other, offset, visitor, true)?,
         }
     }
@@ -441,8 +449,8 @@ fn other_token<'t, V: Visitor + ?Sized>(
 struct Line {
     board: Board,
     before: Option<Board>,
-    /// Where its `(` was, for a variation.
-    opened: usize,
+    /// Whether a move was played on this line (a `(` before its first move opens nothing).
+    moved: bool,
 }
 
 /// Why the movetext stopped: the offset of the token in the movetext, the token, the reason.
@@ -458,7 +466,7 @@ fn replay_movetext<'t, S: Sliders, V: Visitor + ?Sized>(
     let mut current = Line {
         board,
         before: None,
-        opened: 0,
+        moved: false,
     };
     let mut outer: Vec<Line> = Vec::new();
     while let Some((token, offset)) = tokens.next() {
@@ -472,6 +480,7 @@ fn replay_movetext<'t, S: Sliders, V: Visitor + ?Sized>(
                     .parse_san_moved(s, san)
                     .map_err(|e| (offset, san, ErrorKind::Move(e)))?;
                 visitor.play(&current.board, mv, san);
+                current.moved = true;
                 if keep_before {
                     current.before = Some(current.board.clone());
                 }
@@ -486,11 +495,16 @@ fn replay_movetext<'t, S: Sliders, V: Visitor + ?Sized>(
                     return Err((offset, null, ErrorKind::NullMoveInCheck));
                 }
                 visitor.play(&current.board, NULL_MOVE, null);
+                current.moved = true;
                 if keep_before {
                     current.before = Some(current.board.clone());
                 }
                 current.board.pass_turn();
             }
+            // python-chess's reading of parentheses that do not pair up: a `(` before the
+            // line's first move opens nothing (what follows continues the line), a `)` that
+            // closes nothing is passed over, a variation never closed ends with the game.
+            Token::Open if !current.moved => {}
             Token::Open => {
                 let enter = visitor.begin_variation();
                 match current.before.take() {
@@ -500,7 +514,7 @@ fn replay_movetext<'t, S: Sliders, V: Visitor + ?Sized>(
                             Line {
                                 board: before.clone(),
                                 before: None,
-                                opened: offset,
+                                moved: false,
                             },
                         );
                         outer.push(Line {
@@ -511,25 +525,24 @@ fn replay_movetext<'t, S: Sliders, V: Visitor + ?Sized>(
                     before => {
                         current.before = before;
                         if !tokens.skip_variation() {
-                            return Err((offset, b"(", ErrorKind::UnclosedVariation));
+                            break;
                         }
                     }
                 }
             }
-            Token::Close => match outer.pop() {
-                Some(parent) => {
+            Token::Close => {
+                if let Some(parent) = outer.pop() {
                     current = parent;
                     visitor.end_variation();
                 }
-                None => return Err((offset, b")", ErrorKind::UnopenedVariation)),
-            },
+            }
             other => other_token(other, offset, visitor, outer.is_empty())?,
         }
     }
-    match outer.first() {
-        Some(_) => Err((current.opened, b"(", ErrorKind::UnclosedVariation)),
-        None => Ok(()),
+    for _ in outer {
+        visitor.end_variation();
     }
+    Ok(())
 }
 
 #[cfg(test)]

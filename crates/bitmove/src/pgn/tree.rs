@@ -512,8 +512,9 @@ impl Iterator for Siblings<'_> {
     }
 }
 
-/// Plays a move of a tree (the null move passes).
-pub(crate) fn play(board: &mut Board, mv: Move) {
+/// Plays a move of a [`GameTree`] on `board`: a move legal there, or [`NULL_MOVE`] (the
+/// turn passes, as python-chess's `push(Move.null())` does).
+pub fn play(board: &mut Board, mv: Move) {
     if mv == NULL_MOVE {
         board.pass_turn();
     } else {

@@ -2,6 +2,7 @@
 //! call per thing written) and [`GameTree::write`] (its `Game.accept`, the tree walked in
 //! PGN order).
 
+use core::borrow::BorrowMut;
 use core::fmt::{self, Write as _};
 use std::borrow::Cow;
 use std::string::String;
@@ -130,8 +131,12 @@ impl fmt::Write for Token {
 /// assert_eq!(out, "[Event \"Casual\"]\n\n1. e4 { best by test } 1... e5 *");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct Exporter<'o> {
-    out: &'o mut String,
+///
+/// The text goes to any `B: BorrowMut<String>`: `&mut String` appends to a string of the
+/// caller's, a `String` is owned by the exporter (taken back with
+/// [`into_inner`](Exporter::into_inner)), for a binding that keeps an exporter between calls.
+pub struct Exporter<B: BorrowMut<String>> {
+    out: B,
     options: WriteOptions,
     /// Where this game's text starts in `out`.
     game_start: usize,
@@ -143,10 +148,10 @@ pub struct Exporter<'o> {
     depth: usize,
 }
 
-impl<'o> Exporter<'o> {
+impl<B: BorrowMut<String>> Exporter<B> {
     /// An exporter that appends one game to `out`.
-    pub fn new(out: &'o mut String, options: WriteOptions) -> Exporter<'o> {
-        let start = out.len();
+    pub fn new(out: B, options: WriteOptions) -> Exporter<B> {
+        let start = out.borrow().len();
         Exporter {
             out,
             options,
@@ -162,13 +167,13 @@ impl<'o> Exporter<'o> {
     /// Ends the current line, without its trailing spaces (none is written when it is
     /// empty).
     fn flush_line(&mut self) {
-        if self.out.len() > self.line_start {
-            let kept = self.out[self.line_start..]
-                .trim_end_matches(is_py_space)
-                .len();
-            self.out.truncate(self.line_start + kept);
-            self.out.push('\n');
-            self.line_start = self.out.len();
+        let line_start = self.line_start;
+        let out = self.out.borrow_mut();
+        if out.len() > line_start {
+            let kept = out[line_start..].trim_end_matches(is_py_space).len();
+            out.truncate(line_start + kept);
+            out.push('\n');
+            self.line_start = out.len();
         }
         self.line_chars = 0;
     }
@@ -176,9 +181,10 @@ impl<'o> Exporter<'o> {
     /// Writes a whole line (after ending the current one).
     fn write_line(&mut self, line: &str) {
         self.flush_line();
-        self.out.push_str(line.trim_end_matches(is_py_space));
-        self.out.push('\n');
-        self.line_start = self.out.len();
+        let out = self.out.borrow_mut();
+        out.push_str(line.trim_end_matches(is_py_space));
+        out.push('\n');
+        self.line_start = out.len();
     }
 
     /// Writes a token of `chars` characters made of `parts`, on a new line if it does not
@@ -189,8 +195,9 @@ impl<'o> Exporter<'o> {
         {
             self.flush_line();
         }
+        let out = self.out.borrow_mut();
         for part in parts {
-            self.out.push_str(part);
+            out.push_str(part);
         }
         self.line_chars += chars;
     }
@@ -201,16 +208,17 @@ impl<'o> Exporter<'o> {
         if self.options.headers {
             self.found_headers = true;
             self.flush_line();
-            let start = self.out.len();
-            self.out.push('[');
-            self.out.push_str(name);
-            self.out.push_str(" \"");
-            self.out.push_str(value);
-            self.out.push_str("\"]");
-            let kept = self.out[start..].trim_end_matches(is_py_space).len();
-            self.out.truncate(start + kept);
-            self.out.push('\n');
-            self.line_start = self.out.len();
+            let out = self.out.borrow_mut();
+            let start = out.len();
+            out.push('[');
+            out.push_str(name);
+            out.push_str(" \"");
+            out.push_str(value);
+            out.push_str("\"]");
+            let kept = out[start..].trim_end_matches(is_py_space).len();
+            out.truncate(start + kept);
+            out.push('\n');
+            self.line_start = out.len();
         }
     }
 
@@ -252,23 +260,35 @@ impl<'o> Exporter<'o> {
         if !(self.options.variations || self.depth == 0) {
             return;
         }
-        let number = board.fullmove_number();
-        if board.side_to_move() == Color::White {
-            let mut token = Token::new();
-            let _ = write!(token, "{number}. ");
-            self.token(&[token.as_str()], token.len);
-        } else if self.force_number {
-            let mut token = Token::new();
-            let _ = write!(token, "{number}... ");
-            self.token(&[token.as_str()], token.len);
-        }
         let mut token = Token::new();
         let _ = if mv == NULL_MOVE {
-            token.write_str("-- ")
+            token.write_str("--")
         } else {
-            write!(token, "{} ", board.san(mv))
+            write!(token, "{}", board.san(mv))
         };
-        self.token(&[token.as_str()], token.len);
+        self.play_san(
+            board.fullmove_number(),
+            board.side_to_move(),
+            token.as_str(),
+        );
+    }
+
+    /// A move already written in SAN (`san`, or `--` for a null move), played by `side`
+    /// at move `fullmove`: what [`play`](Exporter::play) writes, for a caller whose board
+    /// is not a [`Board`] (a variant's, a binding's).
+    pub fn play_san(&mut self, fullmove: u32, side: Color, san: &str) {
+        if !(self.options.variations || self.depth == 0) {
+            return;
+        }
+        let mut token = Token::new();
+        if side == Color::White {
+            let _ = write!(token, "{fullmove}. ");
+            self.token(&[token.as_str()], token.len);
+        } else if self.force_number {
+            let _ = write!(token, "{fullmove}... ");
+            self.token(&[token.as_str()], token.len);
+        }
+        self.token(&[san, " "], chars(san) + 1);
         self.force_number = false;
     }
 
@@ -302,12 +322,50 @@ impl<'o> Exporter<'o> {
     /// The game is over: the text ends without trailing spaces or line ends, as
     /// python-chess's `StringExporter` returns it (its `FileExporter` writes the same
     /// followed by `"\n\n"`).
-    pub fn finish(mut self) {
+    pub fn finish(mut self) -> B {
         self.flush_line();
-        let kept = self.out[self.game_start..]
-            .trim_end_matches(is_py_space)
-            .len();
-        self.out.truncate(self.game_start + kept);
+        let game_start = self.game_start;
+        let out = self.out.borrow_mut();
+        let kept = out[game_start..].trim_end_matches(is_py_space).len();
+        out.truncate(game_start + kept);
+        self.out
+    }
+
+    /// The game is over, python-chess's `end_game` of its exporters: the current line
+    /// ends and a blank line follows, nothing is trimmed, and the exporter is ready for the
+    /// next game (a `StringExporter` given several games separates them by a blank line;
+    /// [`text`](Exporter::text) drops the trailing line ends, as its `result()` does).
+    pub fn end_game(&mut self) {
+        self.write_line("");
+        self.game_start = self.out.borrow().len();
+        self.found_headers = false;
+        self.force_number = true;
+        self.depth = 0;
+    }
+
+    /// Everything written so far, without trailing whitespace: python-chess's
+    /// `StringExporter.result()`.
+    pub fn text(&self) -> &str {
+        self.out.borrow().trim_end_matches(is_py_space)
+    }
+
+    /// The text of the lines that are complete (a line still being filled is left), to
+    /// move out to a file as python-chess's `FileExporter` writes lines; the exporter goes
+    /// on after them. Empty when no line has ended since the last call.
+    pub fn take_lines(&mut self) -> String {
+        let out = self.out.borrow_mut();
+        let done = self.line_start.min(out.len());
+        let rest = out.split_off(done);
+        let lines = core::mem::replace(out, rest);
+        self.line_start -= done;
+        self.game_start = self.game_start.saturating_sub(done);
+        lines
+    }
+
+    /// The buffer, with everything written to it (without the trimming of
+    /// [`finish`](Exporter::finish)).
+    pub fn into_inner(self) -> B {
+        self.out
     }
 }
 
@@ -352,6 +410,15 @@ impl GameTree {
     /// ```
     pub fn write(&self, options: &WriteOptions, out: &mut String) {
         let mut exporter = Exporter::new(out, *options);
+        self.write_to(&mut exporter);
+        exporter.finish();
+    }
+
+    /// Tells `exporter` the game, as python-chess's `Game.accept` tells a visitor between
+    /// `begin_game` and `end_game`: the tags, the comment before the first move, the moves
+    /// with their comments, NAGs and variations, the result. [`write`](GameTree::write) is
+    /// this with a new exporter, finished after it.
+    pub fn write_to<B: BorrowMut<String>>(&self, exporter: &mut Exporter<B>) {
         for (name, value) in self.headers.iter() {
             exporter.header(name, value);
         }
@@ -360,10 +427,9 @@ impl GameTree {
             exporter.comment(self.comment());
         }
         if let Some(first) = self.node(NodeId::ROOT).next() {
-            self.write_moves(first, &mut exporter);
+            self.write_moves(first, exporter);
         }
         exporter.result(self.result());
-        exporter.finish();
     }
 
     /// The game as [`GameTree::write`] writes it.
@@ -376,7 +442,7 @@ impl GameTree {
     /// Writes the line that starts at `first` (the root's first child) with everything
     /// that hangs from it, in python-chess's order: each move, then the variations that are
     /// alternatives to it, then its continuation. No recursion: a long game needs no stack.
-    fn write_moves(&self, first: NodeId, exporter: &mut Exporter<'_>) {
+    fn write_moves<B: BorrowMut<String>>(&self, first: NodeId, exporter: &mut Exporter<B>) {
         let mut steps: Vec<Step> = std::vec![Step::Line {
             node: first,
             board: self.start().clone(),
