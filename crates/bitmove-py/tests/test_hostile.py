@@ -279,11 +279,27 @@ def test_one_board_from_two_threads_works():
         "list(bitmove.scan_forward(None))",
         "bitmove.Board().is_capture('e2e4')",
         "bitmove.Board().legal_moves['x']",
+        "bitmove.pgn.parse_time_control('40/')",
+        "bitmove.pgn.parse_time_control('1+2+3d')",
+        "bitmove.pgn.StringExporter(columns='x')",
+        "bitmove.pgn.StringExporter(columns=-1)",
+        "bitmove.pgn.Game().set_clock('x')",
+        "bitmove.pgn.Game().headers.__setitem__('a b', 'x')",
+        "bitmove.pgn.Game().headers.__setitem__('A', 'x\\ny')",
+        "str(bitmove.pgn.Game().add_variation('e2e4').game())",
+        "bitmove.pgn.Game()[bitmove.Move.from_uci('e2e4')]",
+        "bitmove.pgn.Game().setup('not a fen')",
+        "bitmove.pgn.read_game(io.StringIO('[FEN \"8/8\"]\\n\\n1. e4'), Visitor=bitmove.pgn.BoardBuilder)",
+        "bitmove.pgn._pgn.Writer().write_tree([], 'x', False, '', [(5, None, '', '', set())]) or {}['x']",
+        "bitmove.pgn._pgn.Writer().write_tree([], bitmove.STARTING_FEN, False, '', [(5, bitmove.Move.from_uci('e2e4'), '', '', set())])",
+        "bitmove.pgn._pgn.Writer().write_tree([], bitmove.STARTING_FEN, False, '', [(0, 'e2e4', '', '', set())])",
     ],
 )
 def test_hostile_arguments_raise_normal_exceptions(call):
     code = f"""
+        import io
         import bitmove
+        import bitmove.pgn
         try:
             {call}
         except (ValueError, TypeError, IndexError, KeyError) as error:
