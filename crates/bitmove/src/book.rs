@@ -43,6 +43,10 @@ use core::fmt;
 
 use crate::{Board, Move, Piece, Square};
 
+/// The 781 Polyglot random numbers the keys are made of (python-chess's
+/// `POLYGLOT_RANDOM_ARRAY`): 768 piece-square, 4 castling, 8 en-passant file, 1 turn.
+pub static POLYGLOT_RANDOM_ARRAY: &[u64; 781] = &crate::zobrist::KEYS;
+
 /// The size of one entry in bytes.
 pub const ENTRY_SIZE: usize = 16;
 
