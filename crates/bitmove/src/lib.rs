@@ -292,3 +292,8 @@ struct CrateReadmeDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/engine.md")]
 struct EngineDocDoctests;
+
+/// The Rust example of docs/books.md (Polyglot books), run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/books.md")]
+struct BooksDocDoctests;

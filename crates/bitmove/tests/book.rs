@@ -180,7 +180,7 @@ fn every_entry_is_found_under_its_key() {
     }
     assert_eq!(book.entry(book.len()), None);
     assert_eq!(book.entry(usize::MAX), None);
-    assert_eq!(book.iter().rev().next(), book.entry(book.len() - 1));
+    assert_eq!(book.iter().next_back(), book.entry(book.len() - 1));
 }
 
 #[test]
