@@ -46,6 +46,11 @@ fn weight_floor(minimum_weight: i64) -> Option<u16> {
 }
 
 impl PolyglotBook {
+    /// The entries stored under `key`, copied out of the map.
+    fn entries_for_key(&self, key: u64) -> PyResult<Vec<Entry>> {
+        self.with(|book| Ok(book.entries_for_key(key).collect()))
+    }
+
     fn with<T>(&self, f: impl FnOnce(&MappedBook) -> PyResult<T>) -> PyResult<T> {
         let guard = self
             .book
@@ -99,22 +104,24 @@ impl PolyglotBook {
         let Some(minimum) = weight_floor(minimum_weight) else {
             return Ok(Vec::new());
         };
-        self.with(|book| {
-            let mut out = Vec::new();
-            for entry in book.entries_for_key(board.polyglot_key()) {
-                if entry.weight < minimum {
-                    continue;
-                }
-                let Some(stored) = entry.decoded_move() else {
-                    continue;
-                };
-                let (shown, legal) = board.book_move(py, stored)?;
-                if legal {
-                    out.push(entry_tuple(py, &entry, shown)?);
-                }
+        // The entries are copied out first: no Python code (a variant board's `is_legal`, a
+        // finalizer run by an allocation) runs while the lock is held, so `close` on another
+        // thread cannot deadlock with it.
+        let entries = self.entries_for_key(board.polyglot_key())?;
+        let mut out = Vec::new();
+        for entry in entries {
+            if entry.weight < minimum {
+                continue;
             }
-            Ok(out)
-        })
+            let Some(stored) = entry.decoded_move() else {
+                continue;
+            };
+            let (shown, legal) = board.book_move(py, stored)?;
+            if legal {
+                out.push(entry_tuple(py, &entry, shown)?);
+            }
+        }
+        Ok(out)
     }
 
     /// python-chess's `find_all(key)` without `exclude_moves`: the entries stored under the
@@ -128,12 +135,11 @@ impl PolyglotBook {
         let Some(minimum) = weight_floor(minimum_weight) else {
             return Ok(Vec::new());
         };
-        self.with(|book| {
-            book.entries_for_key(key)
-                .filter(|entry| entry.weight >= minimum)
-                .map(|entry| entry_tuple(py, &entry, raw_move(&entry)))
-                .collect()
-        })
+        self.entries_for_key(key)?
+            .iter()
+            .filter(|entry| entry.weight >= minimum)
+            .map(|entry| entry_tuple(py, entry, raw_move(entry)))
+            .collect()
     }
 
     /// Unmaps the book; later calls raise `ValueError`.

@@ -177,3 +177,18 @@ def test_random_array_and_zobrist_hash():
     assert bitmove.polyglot.POLYGLOT_RANDOM_ARRAY == chess.polyglot.POLYGLOT_RANDOM_ARRAY
     board = bitmove.Board()
     assert bitmove.polyglot.zobrist_hash(board) == chess.polyglot.zobrist_hash(chess.Board())
+
+
+def test_variant_boards_judge_legality_by_their_rules(readers):
+    import bitmove.variant
+    import chess.variant
+
+    ours, theirs = readers
+    for name in ("CrazyhouseBoard", "AtomicBoard", "ThreeCheckBoard"):
+        board = getattr(bitmove.variant, name)()
+        oracle = getattr(chess.variant, name)()
+        for uci in ("e2e4", "e7e5", "g1f3"):
+            assert plain(ours.find_all(board)) == plain(theirs.find_all(oracle)), name
+            board.push_uci(uci)
+            oracle.push_uci(uci)
+        assert plain(ours.find_all(board))
