@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import random as _random
 from collections.abc import Container, Iterator
+from functools import partial
 from types import TracebackType
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -62,6 +63,7 @@ class Entry(NamedTuple):
 
 
 _make = tuple.__new__
+_entry = partial(tuple.__new__, Entry)
 
 
 class MemoryMappedReader:
@@ -125,11 +127,10 @@ class MemoryMappedReader:
         exclude_moves: Container[Move] = (),
     ) -> Iterator[Entry]:
         """The entries for a board (legal moves only) or a key, in the book's order."""
-        for found in self._entries(board, minimum_weight):
-            entry = _make(Entry, found)
-            if exclude_moves and entry.move in exclude_moves:
-                continue
-            yield entry
+        entries = map(_entry, self._entries(board, minimum_weight))
+        if exclude_moves:
+            return (entry for entry in entries if entry.move not in exclude_moves)
+        return entries
 
     def find(
         self,
