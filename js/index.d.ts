@@ -230,3 +230,34 @@ export class Position {
   perftStats(depth: number): PerftStats;
   divideStats(depth: number): Map<string, PerftStats>;
 }
+
+/** A legal move found in a Polyglot book. */
+export interface BookEntry {
+  uci: string;
+  san: string;
+  weight: number;
+  learn: number;
+}
+
+/** Options of a book look-up. */
+export interface BookOptions {
+  /** Entries lighter than this are skipped (default 1: weight 0 counts as deleted). */
+  minimumWeight?: number;
+  /** UCI moves to leave out. */
+  exclude?: string[];
+  /** Read a FEN with Chess960 castling (`e1h1`). */
+  chess960?: boolean;
+  /** A number in [0, 1) for the choices (default `Math.random`). */
+  random?: () => number;
+}
+
+/** A Polyglot opening book over its bytes (copied). */
+export class Book {
+  constructor(bytes: Uint8Array);
+  get size(): number;
+  entries(position?: string | Chess | Position, options?: BookOptions): BookEntry[];
+  findAll(position?: string | Chess | Position, options?: BookOptions): BookEntry[];
+  find(position?: string | Chess | Position, options?: BookOptions): BookEntry | null;
+  choice(position?: string | Chess | Position, options?: BookOptions): BookEntry | null;
+  weightedChoice(position?: string | Chess | Position, options?: BookOptions): BookEntry | null;
+}

@@ -8,6 +8,7 @@ import init, {
   RawPosition,
   RawVariantGame,
   RawVariantPosition,
+  RawBook,
   maxDepth,
   variantName,
   __wbg_reset_state,
@@ -27,7 +28,7 @@ if (typeof process === "object" && process.versions?.node && wasmUrl.protocol ==
 // rebuilds its engine object from what it keeps in JavaScript (start FEN and moves played)
 // at its next call. Objects of the old instance are never touched again.
 let generation = 0;
-for (const Raw of [RawGame, RawPosition, RawVariantGame, RawVariantPosition]) {
+for (const Raw of [RawGame, RawPosition, RawVariantGame, RawVariantPosition, RawBook]) {
   for (const name of Object.getOwnPropertyNames(Raw.prototype)) {
     const method = Raw.prototype[name];
     if (name === "constructor" || typeof method !== "function") continue;
@@ -756,5 +757,89 @@ export class Position {
   divideStats(depth) {
     checkDepth(depth);
     return divideStatsMap(call(() => this.#raw.divideStats(depth)));
+  }
+}
+
+/**
+ * A Polyglot opening book over its bytes (a `Uint8Array`, copied into the engine): the book's
+ * legal moves for a position, found and drawn as python-chess's `chess.polyglot` does.
+ * Castling is written as UCI writes it for the board (`e1g1`; `e1h1` with `chess960`).
+ */
+export class Book {
+  #bytes;
+  #book;
+  #generation = generation;
+
+  constructor(bytes) {
+    if (!(bytes instanceof Uint8Array)) throw new TypeError("a Book is made from a Uint8Array");
+    this.#bytes = bytes.slice();
+    this.#book = call(() => new RawBook(this.#bytes));
+  }
+
+  get #raw() {
+    if (this.#generation !== generation) {
+      this.#book = call(() => new RawBook(this.#bytes));
+      this.#generation = generation;
+    }
+    return this.#book;
+  }
+
+  /** The number of entries. */
+  get size() {
+    return this.#raw.size();
+  }
+
+  /**
+   * The book's legal moves for a position (a FEN, a `Chess`, a `Position`; undefined: the start)
+   * in the book's order (python-chess's `find_all`): `{ uci, san, weight, learn }` each.
+   */
+  entries(position = undefined, { minimumWeight = 1, exclude = [], chess960 = false } = {}) {
+    const fen = position === undefined || typeof position === "string" ? position : position.fen();
+    if (fen !== undefined) checkFen(fen);
+    if (!Number.isInteger(minimumWeight))
+      throw new RangeError(`minimumWeight must be an integer, not ${minimumWeight}`);
+    const skip = new Set(exclude);
+    const weight = Math.max(0, Math.min(minimumWeight, 65536));
+    const raw = this.#raw;
+    const text = call(() => (chess960 ? raw.entries960(fen, weight) : raw.entries(fen, weight)), fen);
+    const out = [];
+    if (text === "") return out;
+    for (const line of text.split("\n")) {
+      const [uci, san, weight, learn] = line.split(" ");
+      if (!skip.has(uci)) out.push({ uci, san, weight: Number(weight), learn: Number(learn) });
+    }
+    return out;
+  }
+
+  /** The same moves, heaviest first (equal weights in the book's order). */
+  findAll(position = undefined, options = {}) {
+    return this.entries(position, options).sort((a, b) => b.weight - a.weight);
+  }
+
+  /** The first of the heaviest moves, or `null`. */
+  find(position = undefined, options = {}) {
+    return this.findAll(position, options)[0] ?? null;
+  }
+
+  /**
+   * A move drawn uniformly (python-chess's reservoir sampling in the book's order), or `null`.
+   * `random()` gives a number in [0, 1) (default `Math.random`).
+   */
+  choice(position = undefined, { random = Math.random, ...options } = {}) {
+    let chosen = null;
+    this.entries(position, options).forEach((entry, i) => {
+      if (chosen === null || Math.floor(random() * (i + 1)) === i) chosen = entry;
+    });
+    return chosen;
+  }
+
+  /** A move drawn in proportion to the weights (weight 0 never), or `null`. */
+  weightedChoice(position = undefined, { random = Math.random, ...options } = {}) {
+    const entries = this.entries(position, { ...options, minimumWeight: 1 });
+    const total = entries.reduce((sum, entry) => sum + entry.weight, 0);
+    if (total === 0) return null;
+    const pick = Math.floor(random() * total);
+    let sum = 0;
+    return entries.find((entry) => (sum += entry.weight) > pick) ?? null;
   }
 }

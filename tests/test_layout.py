@@ -63,10 +63,17 @@ DOC_IMAGES = re.compile(r"^docs/img/[\w.-]+\.png$")
 MAX_DOC_IMAGE_BYTES = 1_000_000
 
 
+# Polyglot opening books the tests read (binary by their format): allowed while small.
+TEST_BOOKS = re.compile(r"^tests/data/polyglot/[\w.-]+\.bin$")
+MAX_TEST_BOOK_BYTES = 2_000_000
+
+
 def is_build_output_or_binary(name: str) -> bool:
     path = ROOT / name
     if DOC_IMAGES.match(name):
         return path.is_file() and path.stat().st_size > MAX_DOC_IMAGE_BYTES
+    if TEST_BOOKS.match(name):
+        return path.is_file() and path.stat().st_size > MAX_TEST_BOOK_BYTES
     return (
         name.endswith(BINARY_SUFFIXES)
         or "/target/" in f"/{name}"

@@ -168,6 +168,21 @@ Examples:
     )]
     Show(ShowArgs),
 
+    /// List a Polyglot opening book's moves for a position, heaviest first.
+    #[command(
+        after_help = "Output: `Key: <16 hex digits>` (the position's Polyglot key), then one line per legal
+book move: UCI, SAN, weight, learn and its share of the listed weights, heaviest first
+(equal weights in the book's order), or `No entries.` Entries whose stored move is not
+legal in the position are left out. A file whose size is not a multiple of 16 is refused
+(exit 2).
+
+Examples:
+  bitmove book performance.bin
+  bitmove book performance.bin --moves e2e4 e7e5
+  bitmove book performance.bin --fen \"r1bqr1k1/pp1nbppp/2p2n2/3p2B1/3P4/2NBP3/PPQ1NPPP/R3K2R w KQ - 5 10\""
+    )]
+    Book(BookArgs),
+
     /// Answer `position` and `go perft N` on standard input, as a UCI engine does.
     #[command(
         after_help = "Speaks the part of UCI that perft tools use: uci, isready, setoption name
@@ -447,6 +462,25 @@ pub(crate) struct ShowArgs {
     /// `perft --variant`); pockets, check counters and the variant's outcome are shown.
     #[arg(long, value_name = "NAME", value_parser = variant_parser)]
     pub(crate) variant: Option<bitmove::variant::Variant>,
+    /// Chess960 castling (Shredder-FEN/X-FEN in, `e1h1` castling moves).
+    #[arg(long)]
+    pub(crate) chess960: bool,
+}
+
+#[derive(clap::Args)]
+pub(crate) struct BookArgs {
+    /// The book file (Polyglot `.bin`).
+    pub(crate) file: PathBuf,
+    /// The position as FEN (default: the start position).
+    #[arg(long)]
+    pub(crate) fen: Option<String>,
+    /// UCI moves to play first.
+    #[arg(long, num_args = 1..)]
+    pub(crate) moves: Vec<String>,
+    /// Leave out entries lighter than this (python-chess's `minimum_weight`; 0 lists the
+    /// entries of weight 0 too).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) min_weight: u16,
     /// Chess960 castling (Shredder-FEN/X-FEN in, `e1h1` castling moves).
     #[arg(long)]
     pub(crate) chess960: bool,

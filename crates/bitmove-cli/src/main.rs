@@ -7,6 +7,7 @@
 
 mod bench;
 mod bisect;
+mod book;
 mod checkpoint;
 mod cli;
 mod engine;
@@ -65,6 +66,7 @@ fn main() -> ExitCode {
         Some(Command::Pgn(args)) => pgn::run(&args),
         Some(Command::Bisect(args)) => bisect::run(&args),
         Some(Command::Show(args)) => show::run(&args),
+        Some(Command::Book(args)) => book::run(&args),
         Some(Command::Uci(args)) => uci::run(&args),
         Some(Command::Completions { shell }) => {
             // Into memory first: clap_complete panics when its writer fails.

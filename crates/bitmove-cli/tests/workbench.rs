@@ -580,6 +580,7 @@ fn every_subcommand_has_examples_in_help() {
         "bench",
         "magics",
         "unique",
+        "book",
     ] {
         let out = bitmove(&[sub, "--help"]);
         assert!(out.status.success(), "{sub}");

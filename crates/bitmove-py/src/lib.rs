@@ -18,6 +18,7 @@ mod perft;
 mod pgn;
 mod pgn_writer;
 mod piece;
+mod polyglot;
 mod positions;
 mod source;
 mod tables;
@@ -32,6 +33,11 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<outcome::Outcome>()?;
     m.add_class::<deep::DeepPerft>()?;
     m.add_class::<outcome::Termination>()?;
+    m.add_class::<polyglot::PolyglotBook>()?;
+    m.add(
+        "_POLYGLOT_RANDOM_ARRAY",
+        bitmove::book::POLYGLOT_RANDOM_ARRAY.to_vec(),
+    )?;
     m.add("FenError", py.get_type::<errors::FenError>())?;
     m.add(
         "InvalidMoveError",

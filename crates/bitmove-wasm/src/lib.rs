@@ -17,11 +17,13 @@
 #![deny(unsafe_code)]
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
+mod book;
 mod game;
 mod position;
 mod record;
 mod variant;
 
+pub use book::RawBook;
 pub use game::RawGame;
 pub use position::RawPosition;
 pub use variant::{RawVariantGame, RawVariantPosition};

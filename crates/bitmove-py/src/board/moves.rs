@@ -466,3 +466,27 @@ impl Board {
         iterate(py, moves)
     }
 }
+
+/// What `bitmove.polyglot` asks of a board for a book entry's move.
+impl Board {
+    /// The Polyglot key of the position (`zobrist_hash`).
+    pub(crate) fn polyglot_key(&self) -> u64 {
+        self.setup.zobrist_hash()
+    }
+
+    /// A stored book move (castling king takes rook) as python-chess's `find_all` reads it
+    /// here: the move as this board writes it (`_from_chess960`) and whether it is legal.
+    pub(crate) fn book_move(
+        &self,
+        py: Python<'_>,
+        stored: bitmove::Move,
+    ) -> PyResult<(Move, bool)> {
+        let shown = Move::from_inner(self.setup.to_uci_move(stored));
+        let legal = if self.variant_game().is_some() {
+            self.is_legal(Py::new(py, shown)?.bind(py).as_any())?
+        } else {
+            self.setup.is_legal(self.setup.from_uci_move(shown.inner))
+        };
+        Ok((shown, legal))
+    }
+}
