@@ -19,6 +19,7 @@ mod pgn;
 mod piece;
 mod positions;
 mod source;
+mod svg;
 mod tables;
 
 #[pymodule]
@@ -56,6 +57,8 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode::legal_move_masks, m)?)?;
     m.add_function(wrap_pyfunction!(encode::planes_batch, m)?)?;
     m.add_function(wrap_pyfunction!(tables::tables, m)?)?;
+    m.add_function(wrap_pyfunction!(svg::_svg_board, m)?)?;
+    m.add_function(wrap_pyfunction!(svg::_svg_piece, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     pgn::register(m)?;
     Ok(())
