@@ -20,10 +20,12 @@
 mod game;
 mod position;
 mod record;
+mod svg;
 mod variant;
 
 pub use game::RawGame;
 pub use position::RawPosition;
+pub use svg::svg_board;
 pub use variant::{RawVariantGame, RawVariantPosition};
 
 use bitmove::{Board, FenError, PerftStats};
