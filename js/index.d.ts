@@ -131,6 +131,22 @@ export interface PositionOptions {
  * A game with chess.js 1.x's API, plus Chess960, the lichess variants, perft statistics and
  * Polyglot keys.
  */
+/** The options of `svg()`: python-chess's chess.svg.board in JavaScript's spelling. */
+export interface SvgOptions {
+  orientation?: "white" | "black" | "w" | "b";
+  flipped?: boolean;
+  lastMove?: string | { from: string; to: string } | null;
+  check?: string | null;
+  arrows?: Array<string | [string, string, string?] | { tail: string; head: string; color?: string }>;
+  fill?: Record<string, string>;
+  squares?: string[];
+  size?: number;
+  coordinates?: boolean;
+  colors?: Record<string, string>;
+  borders?: boolean;
+  style?: string;
+}
+
 export class Chess {
   /** Throws `FenError` for a refused FEN, `RangeError` for an unknown variant. */
   constructor(fen?: string, options?: PositionOptions);
@@ -193,6 +209,8 @@ export class Chess {
   /** The statistics below each root move: UCI to statistics. */
   divideStats(depth: number): Map<string, PerftStats>;
   /** The Polyglot key (in a variant, of the board: not the pockets or check counters). */
+  /** The board as an SVG picture; the last move and a check marked unless told otherwise. */
+  svg(options?: SvgOptions): string;
   polyglotKey(): bigint;
 }
 
@@ -224,6 +242,8 @@ export class Position {
   outcome(): Outcome | null;
   pockets(): Pockets | null;
   remainingChecks(): { w: number; b: number } | null;
+  /** The board as an SVG picture; the last move and a check marked unless told otherwise. */
+  svg(options?: SvgOptions): string;
   polyglotKey(): bigint;
   perft(depth: number): number;
   divide(depth: number): Map<string, number>;

@@ -10,6 +10,7 @@ import init, {
   RawVariantPosition,
   RawBook,
   maxDepth,
+  svgBoard,
   variantName,
   __wbg_reset_state,
 } from "./wasm/bitmove_wasm.js";
@@ -72,6 +73,108 @@ function variantOf(options) {
   const uci = call(() => variantName(name), name);
   if (uci === "chess" || uci === "chess960") return { variant: undefined, chess960: uci === "chess960" };
   return { variant: uci, chess960: false };
+}
+
+// Board pictures (`svg()` of Chess and Position): the options object of python-chess's
+// chess.svg.board in JavaScript's spelling, turned into the engine's plain arguments.
+function svgSquare(square) {
+  if (typeof square !== "string" || !/^[a-h][1-8]$/.test(square)) {
+    throw new RangeError(`not a square: ${String(square)}`);
+  }
+  return (square.charCodeAt(1) - 49) * 8 + (square.charCodeAt(0) - 97);
+}
+
+// The king of the side to move on a FEN's board, or undefined.
+function kingSquare(fen) {
+  const [board, side] = fen.split(" ");
+  const king = side === "b" ? "k" : "K";
+  let rank = 7;
+  let file = 0;
+  for (const c of board) {
+    if (c === "/") {
+      rank--;
+      file = 0;
+    } else if (c >= "1" && c <= "8") {
+      file += Number(c);
+    } else if (c !== "~") {
+      if (c === king && rank >= 0 && file < 8) return FILES[file] + (rank + 1);
+      file++;
+    }
+  }
+  return undefined;
+}
+
+// A move's two squares from UCI (a drop, `P@e4`, marks its square twice).
+function lastMoveOf(uci) {
+  return uci[1] === "@" ? [uci.slice(2, 4), uci.slice(2, 4)] : [uci.slice(0, 2), uci.slice(2, 4)];
+}
+
+const PGN_COLORS = { G: "green", R: "red", Y: "yellow", B: "blue" };
+
+function renderSvg(fen, defaults, options) {
+  if (options !== undefined && (options === null || typeof options !== "object")) {
+    throw new TypeError("svg options must be an object");
+  }
+  const o = { ...defaults, ...options };
+  const side = o.orientation ?? "white";
+  if (!["white", "black", "w", "b"].includes(side)) {
+    throw new RangeError(`orientation must be "white" or "black", not ${String(side)}`);
+  }
+  const whiteBottom = (side === "white" || side === "w") !== Boolean(o.flipped);
+  let lastMove = [];
+  if (typeof o.lastMove === "string") lastMove = lastMoveOf(o.lastMove).map(svgSquare);
+  else if (o.lastMove) lastMove = [svgSquare(o.lastMove.from), svgSquare(o.lastMove.to)];
+  const arrowSquares = [];
+  const arrowColors = [];
+  for (const arrow of o.arrows ?? []) {
+    let tail, head, color;
+    if (typeof arrow === "string") {
+      // The [%cal]/[%csl] form: Ge2e4, Rd4, e2e4.
+      const letter = PGN_COLORS[arrow[0]];
+      const text = letter ? arrow.slice(1) : arrow;
+      [tail, head, color] = [
+        text.slice(0, 2),
+        text.length > 2 ? text.slice(2) : text.slice(0, 2),
+        letter ?? "green",
+      ];
+    } else if (Array.isArray(arrow)) {
+      [tail, head, color = "green"] = arrow;
+    } else {
+      ({ tail, head, color = "green" } = arrow ?? {});
+    }
+    arrowSquares.push(svgSquare(tail), svgSquare(head));
+    arrowColors.push(String(color));
+  }
+  const fill = Object.entries(o.fill ?? {});
+  const colors = Object.entries(o.colors ?? {});
+  const size = o.size ?? undefined;
+  if (size !== undefined && !(Number.isInteger(size) && size > 0 && size < 2 ** 32)) {
+    throw new RangeError(`size must be a positive integer, not ${String(size)}`);
+  }
+  const args = [
+    fen,
+    whiteBottom,
+    Uint8Array.from(lastMove),
+    o.check ? svgSquare(o.check) : undefined,
+    Uint8Array.from(arrowSquares),
+    arrowColors,
+    Uint8Array.from(fill.map(([square]) => svgSquare(square))),
+    fill.map(([, color]) => String(color)),
+    Uint8Array.from((o.squares ?? []).map(svgSquare)),
+    size,
+    o.coordinates ?? true,
+    colors.map(([key]) => key),
+    colors.map(([, value]) => String(value)),
+    Boolean(o.borders),
+    o.style ? String(o.style) : undefined,
+  ];
+  return call(() => {
+    try {
+      return svgBoard(...args);
+    } catch (error) {
+      throw recover(error);
+    }
+  }, fen);
 }
 
 /** The standard start position. */
@@ -609,6 +712,19 @@ export class Chess {
    * The Polyglot (Zobrist) key of the position, as a BigInt (in a variant, of the board: not
    * the pockets or check counters, as python-chess's `zobrist_hash`).
    */
+  /**
+   * The board as an SVG picture (python-chess's chess.svg.board): options `orientation`
+   * ("white" or "black"), `flipped`, `lastMove` (UCI or {from, to}; default the last move
+   * played), `check` (a square; default the king in check), `arrows` ({tail, head, color},
+   * [tail, head, color] or "Ge2e4"), `fill` ({square: color}), `squares` (marked with an X),
+   * `size`, `coordinates`, `colors` (python-chess's keys), `borders`, `style`.
+   */
+  svg(options = undefined) {
+    const fen = this.fen();
+    const last = this.#played[this.#played.length - 1];
+    return renderSvg(fen, { lastMove: last, check: this.isCheck() ? kingSquare(fen) : undefined }, options);
+  }
+
   polyglotKey() {
     return this.#raw.polyglotKey();
   }
@@ -739,6 +855,19 @@ export class Position {
   remainingChecks() {
     return this.#variant === undefined ? null : checksOf(this.#raw.remainingChecks());
   }
+  /**
+   * The board as an SVG picture (python-chess's chess.svg.board): options `orientation`
+   * ("white" or "black"), `flipped`, `lastMove` (UCI or {from, to}; default the last move
+   * played), `check` (a square; default the king in check), `arrows` ({tail, head, color},
+   * [tail, head, color] or "Ge2e4"), `fill` ({square: color}), `squares` (marked with an X),
+   * `size`, `coordinates`, `colors` (python-chess's keys), `borders`, `style`.
+   */
+  svg(options = undefined) {
+    const fen = this.fen();
+    const last = this.#played[this.#played.length - 1];
+    return renderSvg(fen, { lastMove: last, check: this.isCheck() ? kingSquare(fen) : undefined }, options);
+  }
+
   polyglotKey() {
     return this.#raw.polyglotKey();
   }

@@ -42,50 +42,6 @@ const PRESETS = [
   ],
   ["Chess960: king between rooks", "4k3/8/8/8/8/8/8/rRK5 w B - 0 1", true],
 ];
-// The pieces, drawn here rather than taken from a font: fonts draw the chess symbols in many
-// ways (outlines a fill colours only the strokes of, colour emoji, nothing), so a font's piece
-// can look like the other side's. Each piece is a shape in a 100 x 100 square, its body filled
-// in its side's colour (style.css: White light, Black dark) with a dark outline, and the lines
-// of class "line" drawn in the other colour so Black's pieces show their parts. Our own
-// artwork, under the project's licence.
-const BASE =
-  '<path d="M22 88h56v-6c0-4-2-6-6-6H28c-4 0-6 2-6 6z"/>' +
-  '<path class="line" d="M28 82h44"/>';
-const PIECES = {
-  P:
-    '<path d="M30 88h40c0-14-6-24-13-30h5v-8H38v8h5c-7 6-13 16-13 30z"/>' +
-    '<circle cx="50" cy="37" r="12"/>',
-  R:
-    BASE +
-    '<path d="M30 76l4-32h32l4 32z"/>' +
-    '<path d="M26 44V20h10v8h9v-8h10v8h9v-8h10v24z"/>' +
-    '<path class="line" d="M36 50h28M34 70h32"/>',
-  N:
-    BASE +
-    '<path d="M30 76c2-12 8-18 12-26-6 4-10 6-16 6-4 0-8-3-7-8 2-10 12-20 18-26l1-8 6 6c16 2 26 16 26 32 0 10-2 18-4 24z"/>' +
-    '<path class="line" d="M60 28c6 8 8 20 6 40"/>' +
-    '<circle class="eye" cx="40" cy="33" r="3"/>',
-  B:
-    BASE +
-    '<path d="M32 76c8-4 8-10 8-14h20c0 4 0 10 8 14z"/>' +
-    '<path d="M38 56h24v6H38z"/>' +
-    '<path d="M50 16c12 10 18 24 12 40H38c-6-16 0-30 12-40z"/>' +
-    '<circle cx="50" cy="13" r="5"/>' +
-    '<path class="line" d="M57 27 45 43M40 56h20M40 62h20"/>',
-  Q:
-    BASE +
-    '<path d="M26 76 18 34l14 22 4-32 10 30 4-34 4 34 10-30 4 32 14-22-8 42z"/>' +
-    '<circle cx="18" cy="31" r="5"/><circle cx="35" cy="21" r="5"/>' +
-    '<circle cx="50" cy="15" r="5"/><circle cx="65" cy="21" r="5"/>' +
-    '<circle cx="82" cy="31" r="5"/>' +
-    '<path class="line" d="M30 66c12-4 28-4 40 0"/>',
-  K:
-    BASE +
-    '<path d="M26 76c-12-16-8-34 10-32 6 1 11 6 14 12 3-6 8-11 14-12 18-2 22 16 10 32z"/>' +
-    '<path d="M50 58c-6-10-8-22 0-30 8 8 6 20 0 30z"/>' +
-    '<path d="M47 8h6v6h6v6h-6v8h-6v-8h-6v-6h6z"/>' +
-    '<path class="line" d="M30 66c12-4 28-4 40 0"/>',
-};
 const $ = (id) => document.getElementById(id);
 
 const state = { fen: PRESETS[1][1], chess960: false, depth: 3, moves: [] };
@@ -124,10 +80,14 @@ function current() {
   return position;
 }
 
+// The board is the library's picture (Position.svg, the renderer every face uses: the last
+// move highlighted, a check marked, the selected piece and its targets filled), with a layer
+// of clear squares on top that carry the clicks and the node counts.
+const SELECTED = "#f4e46a";
+const TARGET = "#1e78dc73";
+
 function drawBoard(position) {
   const svg = $("board");
-  const fen = position ? position.fen() : "8/8/8/8/8/8/8/8 w - - 0 1";
-  const placement = fen.split(" ")[0].split("/");
   const targets = new Map();
   if (selected) {
     for (const [uci, row] of rows) {
@@ -137,40 +97,37 @@ function drawBoard(position) {
       }
     }
   }
-  let out = "";
+  const fill = {};
+  if (selected) fill[selected] = SELECTED;
+  for (const to of targets.keys()) fill[to] = TARGET;
+  // No position (a bad FEN): the start position's squares with its pieces taken off.
+  const picture = position
+    ? position.svg({ coordinates: false, fill })
+    : new Position()
+        .svg({ coordinates: false })
+        .replace(/<use href="#(white|black)-[^>]*>/g, "");
+  // The picture's contents inside the board's own <svg> (360 units: 45 a square).
+  let out = picture.slice(
+    picture.indexOf(">") + 1,
+    picture.lastIndexOf("</svg>"),
+  );
   for (let r = 0; r < 8; r++) {
-    let f = 0;
-    for (const ch of placement[r] ?? "") {
-      if (/\d/.test(ch)) {
-        for (let k = 0; k < Number(ch); k++)
-          out += square(f++, r, null, targets);
-      } else {
-        out += square(f++, r, ch, targets);
-      }
-    }
+    for (let f = 0; f < 8; f++) out += square(f, r, targets);
   }
   svg.innerHTML = out;
 }
 
-function square(f, r, piece, targets) {
+function square(f, r, targets) {
   const name = "abcdefgh"[f] + (8 - r);
   const cls =
     name === selected
-      ? "selected"
+      ? "hit selected"
       : targets.has(name)
-        ? "target"
-        : (f + r) % 2
-          ? "dark"
-          : "light";
-  let s = `<rect x="${f}" y="${r}" width="1" height="1" class="${cls}" data-square="${name}"/>`;
-  if (piece) {
-    const side = piece === piece.toUpperCase() ? "white" : "black";
-    s +=
-      `<g class="piece ${side}" data-square="${name}" data-piece="${piece}" ` +
-      `transform="translate(${f} ${r}) scale(0.01)">${PIECES[piece.toUpperCase()]}</g>`;
-  }
+        ? "hit target"
+        : "hit";
+  let s = `<rect x="${f * 45}" y="${r * 45}" width="45" height="45" class="${cls}" data-square="${name}"/>`;
   if (targets.has(name)) {
-    s += `<text x="${f + 0.04}" y="${r + 0.95}" class="count" data-square="${name}">${targets.get(name)}</text>`;
+    s += `<text x="${f * 45 + 2}" y="${r * 45 + 43}" class="count" data-square="${name}">${targets.get(name)}</text>`;
   }
   return s;
 }

@@ -164,7 +164,8 @@ piece is drawn in (parentheses), a pinned piece in [brackets]. Legal moves are i
 Examples:
   bitmove show
   bitmove show \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\"
-  bitmove show --moves e2e4 d7d5 e4e5 f7f5 --ascii"
+  bitmove show --moves e2e4 d7d5 e4e5 f7f5 --ascii
+  bitmove show --moves e2e4 e7e5 d1h5 --svg board.svg --size 400"
     )]
     Show(ShowArgs),
 
@@ -465,6 +466,16 @@ pub(crate) struct ShowArgs {
     /// Chess960 castling (Shredder-FEN/X-FEN in, `e1h1` castling moves).
     #[arg(long)]
     pub(crate) chess960: bool,
+    /// Write the board as an SVG picture to FILE (`-`: standard output) instead: the last of
+    /// `--moves` highlighted, a king in check marked.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) svg: Option<std::path::PathBuf>,
+    /// With `--svg`: Black at the bottom.
+    #[arg(long, requires = "svg")]
+    pub(crate) flip: bool,
+    /// With `--svg`: the picture's width and height in pixels (default: none, it scales).
+    #[arg(long, value_name = "PIXELS", requires = "svg")]
+    pub(crate) size: Option<u32>,
 }
 
 #[derive(clap::Args)]

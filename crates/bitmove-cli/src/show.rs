@@ -41,6 +41,9 @@ pub(crate) fn run(args: &ShowArgs) -> Result<u8, Failure> {
             args.moves.iter().map(String::as_str),
         )?;
         let board = pos.board();
+        if let Some(path) = &args.svg {
+            return picture(args, board, path);
+        }
         // The board's own checkers and pins follow standard chess: marked only where the
         // variant's checks are standard chess's.
         let (checkers, pinned) = match variant {
@@ -61,12 +64,45 @@ pub(crate) fn run(args: &ShowArgs) -> Result<u8, Failure> {
         args.moves.iter().map(String::as_str),
         args.chess960,
     )?;
+    if let Some(path) = &args.svg {
+        return picture(args, &board, path);
+    }
     let (checkers, pinned) = (board.checkers(), board.pinned());
     crate::print(format!(
         "{}\n{}",
         draw(&board, checkers, pinned, style),
         describe(&board)
     ))?;
+    Ok(0)
+}
+
+/// `--svg FILE`: the board as a picture (`bitmove::svg`), the last move highlighted and a king
+/// in check marked, written to the file or, for `-`, to standard output.
+fn picture(args: &ShowArgs, board: &Board, path: &std::path::Path) -> Result<u8, Failure> {
+    let lastmove = args.moves.last().and_then(|uci| {
+        let from = uci.get(0..2)?.parse::<Square>().ok()?;
+        let to = uci.get(2..4)?.parse::<Square>().ok()?;
+        Some((from, to))
+    });
+    let options = bitmove::svg::Options {
+        orientation: if args.flip {
+            Color::Black
+        } else {
+            Color::White
+        },
+        lastmove,
+        check: (!board.checkers().is_empty()).then(|| board.king(board.side_to_move())),
+        size: args.size,
+        ..bitmove::svg::Options::default()
+    };
+    let mut text = bitmove::svg::board(Some(&bitmove::svg::Placement::from(board)), &options);
+    text.push('\n');
+    if path.as_os_str() == "-" {
+        crate::print(text)?;
+    } else {
+        std::fs::write(path, text)
+            .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))?;
+    }
     Ok(0)
 }
 

@@ -134,3 +134,47 @@ fn magics_seed_1_regenerates_the_committed_file() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), committed);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn show_svg_writes_the_picture() {
+    let dir = std::env::temp_dir().join(format!("bitmove-show-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("board.svg");
+    let moves = ["e2e4", "f7f6", "d2d4", "g7g5", "d1h5"];
+    let mut args = vec!["show", "--moves"];
+    args.extend(moves);
+    args.extend(["--svg", path.to_str().unwrap(), "--size", "400"]);
+    let out = bitmove(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(text.contains("viewBox=\"0 0 390 390\" width=\"400\" height=\"400\""));
+    assert!(text.contains("class=\"square light lastmove d1\""));
+    assert!(text.contains("class=\"square light lastmove h5\""));
+    // Black's king on e8 is in check (mate): marked, at the top with White at the bottom.
+    assert!(text.contains("<rect x=\"195\" y=\"15\" width=\"45\" height=\"45\" class=\"check\""));
+    assert_eq!(text.matches("<use href=\"#").count(), 32);
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // `-` is standard output; --flip puts h8 at the bottom left.
+    let out = bitmove(&["show", "--svg", "-", "--flip"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "<rect x=\"15\" y=\"330\" width=\"45\" height=\"45\" class=\"square dark h8\""
+        )
+    );
+    assert!(!text.contains("lastmove"));
+
+    // A variant's board, and a file that cannot be written.
+    let out = bitmove(&["show", "--variant", "antichess", "--svg", "-"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("id=\"black-king\""));
+    let out = bitmove(&["show", "--svg", "/nonexistent-dir/x.svg"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot write"), "{}", stderr(&out));
+    let out = bitmove(&["show", "--flip"]);
+    assert_eq!(out.status.code(), Some(2));
+}

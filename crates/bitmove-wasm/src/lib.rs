@@ -21,11 +21,13 @@ mod book;
 mod game;
 mod position;
 mod record;
+mod svg;
 mod variant;
 
 pub use book::RawBook;
 pub use game::RawGame;
 pub use position::RawPosition;
+pub use svg::svg_board;
 pub use variant::{RawVariantGame, RawVariantPosition};
 
 use bitmove::{Board, FenError, PerftStats};

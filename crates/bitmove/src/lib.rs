@@ -209,6 +209,8 @@ mod serde_impls;
 pub mod setup;
 mod square;
 mod status;
+#[cfg(feature = "std")]
+pub mod svg;
 #[cfg(test)]
 mod test_rng;
 mod uci;

@@ -38,6 +38,12 @@ class BaseBoard(Board):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.board_fen()!r})"
 
+    def _repr_svg_(self) -> str:
+        """The pieces as a picture (Jupyter's), as python-chess's `BaseBoard` draws them."""
+        from bitmove import svg
+
+        return svg.board(board=self, size=400)
+
 
 class _Generator:
     _method = "generate_legal_moves"

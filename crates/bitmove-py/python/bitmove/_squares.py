@@ -851,6 +851,12 @@ class SquareSet:
     def __repr__(self) -> str:
         return f"SquareSet({self.mask:#021_x})"
 
+    def _repr_svg_(self) -> str:
+        """The squares marked with an X on an empty board (Jupyter's picture)."""
+        from bitmove import svg
+
+        return svg.board(squares=self, size=390)
+
     def __str__(self) -> str:
         rows = []
         for rank in range(7, -1, -1):
