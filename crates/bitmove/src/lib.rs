@@ -207,6 +207,8 @@ mod serde_impls;
 pub mod setup;
 mod square;
 mod status;
+#[cfg(feature = "syzygy")]
+pub mod syzygy;
 #[cfg(test)]
 mod test_rng;
 mod uci;
