@@ -88,7 +88,8 @@ impl Table {
         let d = self.layout.pairs[side]
             .get(file)
             .ok_or(Corrupt("missing sub-table"))?;
-        if dtz && (d.flags & flag::STM) as usize != stm && !(mat.symmetric && !mat.has_pawns) {
+        let one_side_stored = mat.has_pawns || !mat.symmetric;
+        if dtz && one_side_stored && (d.flags & flag::STM) as usize != stm {
             return Ok(None);
         }
         for sq in board.occupied().without(lead_pawns) {

@@ -132,14 +132,14 @@ impl Tablebase {
         for mv in eps {
             v1 = v1.max(-self.probe_ab(&child(board, mv), -2, 2)?.0);
         }
-        if v1 >= v {
-            v = v1;
-        } else if v == 0
-            && board
+        // A losing en passant capture counts only when it is the only legal move.
+        let forced = || {
+            board
                 .legal_moves()
                 .iter()
                 .all(|&mv| is_en_passant(board, mv))
-        {
+        };
+        if v1 >= v || (v == 0 && forced()) {
             v = v1;
         }
         Ok(v)
@@ -227,7 +227,7 @@ impl Tablebase {
         let take = if v < -100 {
             v1 >= 0
         } else if v < 0 {
-            v1 >= 0 || v1 < -100
+            !(-100..0).contains(&v1)
         } else if v > 100 {
             v1 > 0
         } else if v > 0 {
