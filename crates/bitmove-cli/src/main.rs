@@ -15,6 +15,7 @@ mod json;
 mod magics;
 mod perft;
 mod pgn;
+mod probe;
 mod show;
 mod suite;
 mod uci;
@@ -66,6 +67,7 @@ fn main() -> ExitCode {
         Some(Command::Bisect(args)) => bisect::run(&args),
         Some(Command::Show(args)) => show::run(&args),
         Some(Command::Uci(args)) => uci::run(&args),
+        Some(Command::Probe(args)) => probe::run(&args),
         Some(Command::Completions { shell }) => {
             // Into memory first: clap_complete panics when its writer fails.
             let mut script = Vec::new();

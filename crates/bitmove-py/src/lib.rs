@@ -19,6 +19,7 @@ mod pgn;
 mod piece;
 mod positions;
 mod source;
+mod syzygy;
 mod tables;
 
 #[pymodule]
@@ -58,5 +59,6 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tables::tables, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     pgn::register(m)?;
+    syzygy::register(m)?;
     Ok(())
 }

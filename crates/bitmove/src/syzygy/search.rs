@@ -253,6 +253,32 @@ impl Tablebase {
         Ok(Wdl::from_i32(self.wdl(board)?))
     }
 
+    /// The value the WDL table stores for this position, captures and en passant not looked
+    /// at (python-chess's `probe_wdl_table`): where a capture decides, the stored value may be
+    /// any "don't care" value.
+    pub fn probe_wdl_table(&self, board: &Board) -> Result<Wdl, SyzygyError> {
+        self.check(board)?;
+        Ok(Wdl::from_i32(self.wdl_table(board)?))
+    }
+
+    /// The DTZ file's stored value for this position if its WDL is `wdl` (python-chess's
+    /// `probe_dtz_table`): plies, before the zeroing move's +1; `None` when the file stores
+    /// only the other side to move.
+    pub fn probe_dtz_table(&self, board: &Board, wdl: i32) -> Result<Option<i32>, SyzygyError> {
+        self.check(board)?;
+        let table = self.table(board, TableKind::Dtz)?;
+        match table.probe_dtz(board, wdl).map_err(Self::corrupt(table))? {
+            DtzValue::Plies(d) => Ok(Some(d)),
+            DtzValue::OtherSide => Ok(None),
+        }
+    }
+
+    /// DTZ with en passant captures not considered (python-chess's `probe_dtz_no_ep`).
+    pub fn probe_dtz_no_ep(&self, board: &Board) -> Result<i32, SyzygyError> {
+        self.check(board)?;
+        self.dtz_no_ep(board)
+    }
+
     /// Distance to zeroing in plies, positive when the side to move wins, negative when it
     /// loses, 0 for a draw; ±100 more for the fifty-move-rule cases (cursed win, blessed
     /// loss). As python-chess and Fathom: the value may be one ply longer than the true
