@@ -107,7 +107,8 @@ pub(crate) struct PairsData {
     data: usize,
     blocks_num: u64,
     min_sym_len: u8,
-    lowest_sym: usize,
+    /// The first symbol of each code length, copied out of the file.
+    lowest_sym: Vec<u16>,
     base64: Vec<u64>,
     symlen: Vec<u32>,
     btree: usize,
@@ -344,8 +345,10 @@ fn set_sizes(d: &mut PairsData, bytes: Bytes<'_>, mut p: usize) -> Res<usize> {
     }
     d.min_sym_len = min_sym_len;
     p += 9;
-    d.lowest_sym = p;
     let lengths = (max_sym_len - min_sym_len + 1) as usize;
+    d.lowest_sym = (0..lengths)
+        .map(|i| bytes.u16_le(p + 2 * i))
+        .collect::<Res<Vec<u16>>>()?;
     let mut base64 = std::vec![0u64; lengths];
     for i in (0..lengths - 1).rev() {
         let lo = bytes.u16_le(p + 2 * i)? as u64;
@@ -466,7 +469,7 @@ impl PairsData {
                 len += 1;
             }
             let code = (buf - self.base64[len]) >> (64 - len as u32 - min);
-            let lowest = bytes.u16_le(self.lowest_sym + 2 * len)?;
+            let lowest = self.lowest_sym[len];
             let sym = (code as u16).wrapping_add(lowest) as usize;
             let sl = *self.symlen.get(sym).ok_or(Corrupt("symbol out of range"))? as i64;
             if offset < sl + 1 {
