@@ -283,6 +283,11 @@ struct DeepPerftDocDoctests;
 #[doc = include_str!("../../../docs/pgn.md")]
 struct PgnDocDoctests;
 
+/// The Rust example of docs/tablebases.md, compiled as a doctest.
+#[cfg(all(doctest, feature = "syzygy"))]
+#[doc = include_str!("../../../docs/tablebases.md")]
+struct TablebasesDocDoctests;
+
 /// The crate README's Rust example, run as a doctest.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
