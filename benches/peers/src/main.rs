@@ -28,6 +28,9 @@
 //! `peers variant [--runs N]` runs the lichess variants' perft against shakmaty's (see the
 //! `variant_bench` module).
 //!
+//! `peers syzygy [...]` times Syzygy probes against shakmaty-syzygy (see the `syzygy_bench`
+//! module).
+//!
 //! `peers search [...]` runs the search benchmark: one alpha-beta search written on bitmove
 //! and on cozy-chess, node counts checked equal (see the `search` module and
 //! `scripts/bench-search.sh`).
@@ -36,6 +39,7 @@ mod engine_bench;
 mod engines;
 mod pgn_bench;
 mod search;
+mod syzygy_bench;
 mod variant_bench;
 
 use std::fmt::Write as _;
@@ -145,6 +149,8 @@ fn main() -> ExitCode {
         variant_bench::run(&args[2..])
     } else if args.get(1).map(String::as_str) == Some("pgn") {
         pgn_bench::run(&args[2..])
+    } else if args.get(1).map(String::as_str) == Some("syzygy") {
+        syzygy_bench::run(&args[2..])
     } else {
         parse_args(&args[1..]).and_then(|(set, pext_bin)| bench(set, pext_bin, &args))
     };
@@ -162,7 +168,8 @@ const USAGE: &str =
                      peers engine [--runs N] [--positions N] [--seed N] [--build LABEL]\n       \
                      peers search [--runs N] [--depth N] [--build LABEL]\n       \
                      peers pgn [--runs N] FILE...\n       \
-                     peers variant [--runs N]";
+                     peers variant [--runs N]\n       \
+                     peers syzygy [--runs N] [--positions N] [--seed N] [--tables DIR]";
 
 fn parse_args(args: &[String]) -> Result<(Set, Option<PathBuf>), String> {
     let mut set = None;

@@ -195,6 +195,20 @@ Example:
     )]
     Uci(UciArgs),
 
+    /// Probe Syzygy endgame tables: the position's WDL and DTZ, and every legal move's, best
+    /// first.
+    #[command(
+        after_help = "WDL is from the side to move: -2 loss, -1 blessed loss (a loss the fifty-move
+rule saves), 0 draw, 1 cursed win, 2 win. DTZ is plies to the next capture or pawn move,
+in the sign of the result (python-chess's and Fathom's conventions). Each move line gives
+UCI, SAN, WDL and DTZ for the side playing it, DTZ counted from before the move.
+
+Examples:
+  bitmove probe --tb tests/data/syzygy --fen \"8/2K5/4B3/3N4/8/8/4k3/8 b - - 0 1\"
+  bitmove probe --tb tests/data/syzygy --fen \"8/8/8/8/8/2k5/8/1K1Q4 w - - 0 1\" --moves d1d4 --json"
+    )]
+    Probe(ProbeArgs),
+
     /// Print a shell completion script: bash, zsh, fish, elvish or powershell.
     #[command(after_help = "Examples:
   bitmove completions bash > ~/.local/share/bash-completion/completions/bitmove
@@ -495,6 +509,22 @@ pub(crate) struct BookArgs {
     /// Chess960 castling (Shredder-FEN/X-FEN in, `e1h1` castling moves).
     #[arg(long)]
     pub(crate) chess960: bool,
+}
+
+#[derive(clap::Args)]
+pub(crate) struct ProbeArgs {
+    /// A directory of Syzygy tables (.rtbw, .rtbz); repeat for several.
+    #[arg(long, required = true, value_name = "DIR")]
+    pub(crate) tb: Vec<std::path::PathBuf>,
+    /// The position as FEN (default: the start position, which no table holds).
+    #[arg(long)]
+    pub(crate) fen: Option<String>,
+    /// UCI moves to play first.
+    #[arg(long, num_args = 1..)]
+    pub(crate) moves: Vec<String>,
+    /// Print JSON: {"fen", "wdl", "dtz", "moves": [{"uci", "san", "wdl", "dtz"}]}.
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 #[derive(clap::Args)]

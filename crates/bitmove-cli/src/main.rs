@@ -16,6 +16,7 @@ mod json;
 mod magics;
 mod perft;
 mod pgn;
+mod probe;
 mod show;
 mod suite;
 mod uci;
@@ -68,6 +69,7 @@ fn main() -> ExitCode {
         Some(Command::Show(args)) => show::run(&args),
         Some(Command::Book(args)) => book::run(&args),
         Some(Command::Uci(args)) => uci::run(&args),
+        Some(Command::Probe(args)) => probe::run(&args),
         Some(Command::Completions { shell }) => {
             // Into memory first: clap_complete panics when its writer fails.
             let mut script = Vec::new();

@@ -22,6 +22,7 @@ mod polyglot;
 mod positions;
 mod source;
 mod svg;
+mod syzygy;
 mod tables;
 
 #[pymodule]
@@ -68,5 +69,6 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(svg::_svg_piece, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     pgn::register(m)?;
+    syzygy::register(m)?;
     Ok(())
 }

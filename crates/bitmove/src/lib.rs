@@ -211,6 +211,8 @@ mod square;
 mod status;
 #[cfg(feature = "std")]
 pub mod svg;
+#[cfg(feature = "syzygy")]
+pub mod syzygy;
 #[cfg(test)]
 mod test_rng;
 mod uci;
@@ -284,6 +286,11 @@ struct DeepPerftDocDoctests;
 #[cfg(all(doctest, feature = "pgn"))]
 #[doc = include_str!("../../../docs/pgn.md")]
 struct PgnDocDoctests;
+
+/// The Rust example of docs/tablebases.md, compiled as a doctest.
+#[cfg(all(doctest, feature = "syzygy"))]
+#[doc = include_str!("../../../docs/tablebases.md")]
+struct TablebasesDocDoctests;
 
 /// The crate README's Rust example, run as a doctest.
 #[cfg(doctest)]

@@ -108,6 +108,11 @@ impl Board {
         }
     }
 
+    /// The standard-chess board a tablebase probes: `None` for a variant board.
+    pub(crate) fn standard_board(&self) -> Option<PyResult<bitmove::Board>> {
+        self.variant.is_none().then(|| self.fast())
+    }
+
     /// The fast board of the position, or a `ValueError` naming what is wrong with it.
     fn fast(&self) -> PyResult<bitmove::Board> {
         self.setup.to_board().map_err(|status| {
