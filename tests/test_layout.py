@@ -68,8 +68,16 @@ TEST_BOOKS = re.compile(r"^tests/data/polyglot/[\w.-]+\.bin$")
 MAX_TEST_BOOK_BYTES = 2_000_000
 
 
+# The 3- and 4-piece Syzygy tables the tablebase tests probe (binary by their format, 4.4 MB
+# in all): allowed while each stays small.
+TEST_TABLES = re.compile(r"^tests/data/syzygy/[KQRBNP]+v[KQRBNP]+\.rtb[wz]$")
+MAX_TEST_TABLE_BYTES = 1_000_000
+
+
 def is_build_output_or_binary(name: str) -> bool:
     path = ROOT / name
+    if TEST_TABLES.match(name):
+        return path.is_file() and path.stat().st_size > MAX_TEST_TABLE_BYTES
     if DOC_IMAGES.match(name):
         return path.is_file() and path.stat().st_size > MAX_DOC_IMAGE_BYTES
     if TEST_BOOKS.match(name):

@@ -2,8 +2,11 @@
 
 use std::string::String;
 
-use super::table::Corrupt;
 use crate::{Board, Color, Piece};
+
+/// The file is not a valid table (or not the table its name says).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Corrupt(pub(crate) &'static str);
 
 /// The most pieces a Syzygy table holds.
 pub const MAX_PIECES: u32 = 7;

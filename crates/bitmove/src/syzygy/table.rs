@@ -7,11 +7,8 @@
 use std::vec::Vec;
 
 use super::encode::{BINOMIAL, LEAD_PAWNS};
+pub(crate) use super::material::Corrupt;
 use super::material::Material;
-
-/// The file is not a valid table (or not the table its name says).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Corrupt(pub(crate) &'static str);
 
 type Res<T> = Result<T, Corrupt>;
 
