@@ -197,11 +197,7 @@ impl Tablebase {
         board: PyRef<'_, Board>,
         default: Option<Py<PyAny>>,
     ) -> PyResult<Option<Py<PyAny>>> {
-        match self.probe_wdl(py, board) {
-            Ok(v) => Ok(Some(v.into_pyobject(py)?.into_any().unbind())),
-            Err(e) if e.is_instance_of::<PyKeyError>(py) => Ok(default),
-            Err(e) => Err(e),
-        }
+        or_default(py, self.probe_wdl(py, board), default)
     }
 
     /// `probe_dtz`, or `default` where that raises a `KeyError`.
@@ -212,11 +208,7 @@ impl Tablebase {
         board: PyRef<'_, Board>,
         default: Option<Py<PyAny>>,
     ) -> PyResult<Option<Py<PyAny>>> {
-        match self.probe_dtz(py, board) {
-            Ok(v) => Ok(Some(v.into_pyobject(py)?.into_any().unbind())),
-            Err(e) if e.is_instance_of::<PyKeyError>(py) => Ok(default),
-            Err(e) => Err(e),
-        }
+        or_default(py, self.probe_dtz(py, board), default)
     }
 
     /// WDL of many boards or FENs in one call (the GIL released for all of them); `default`
@@ -302,4 +294,18 @@ fn many(
             Err(_) => Ok(default),
         })
         .collect()
+}
+
+/// A probe's value, or `default` where it raised a `KeyError` (python-chess's `get_wdl` and
+/// `get_dtz`).
+fn or_default(
+    py: Python<'_>,
+    probed: PyResult<i32>,
+    default: Option<Py<PyAny>>,
+) -> PyResult<Option<Py<PyAny>>> {
+    match probed {
+        Ok(v) => Ok(Some(v.into_pyobject(py)?.into_any().unbind())),
+        Err(e) if e.is_instance_of::<PyKeyError>(py) => Ok(default),
+        Err(e) => Err(e),
+    }
 }
