@@ -7,7 +7,8 @@
 //! elements in the same order with the same classes (`square light e4 lastmove`, `check`,
 //! `arrow`, `circle`) and geometry (45 units a square, a 15-unit coordinate margin), so that
 //! style sheets and tests written for python-chess's pictures work on these. The piece
-//! artwork is bitmove's own ([`pieces`]), MIT OR Apache-2.0; coordinates are `<text>`.
+//! artwork is bitmove's own (drawn for it, in `svg/pieces.rs`), MIT OR Apache-2.0;
+//! coordinates are `<text>`.
 //!
 //! ```
 //! use bitmove::Board;
