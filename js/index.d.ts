@@ -41,6 +41,23 @@ export interface Pockets {
 
 /** The standard start position. */
 export const DEFAULT_POSITION: string;
+/** chess.js's names: colours `w` and `b`, pieces `p` ... `k`. */
+export const WHITE: "w";
+export const BLACK: "b";
+export const PAWN: "p";
+export const KNIGHT: "n";
+export const BISHOP: "b";
+export const ROOK: "r";
+export const QUEEN: "q";
+export const KING: "k";
+/** The 64 squares in chess.js's order, a8 to h1. */
+export const SQUARES: Square[];
+/** The seven tag roster with chess.js's defaults. */
+export const SEVEN_TAG_ROSTER: Record<string, string>;
+/** chess.js's FEN check: `{ ok: true }` or `{ ok: false, error }` with chess.js's message. */
+export function validateFen(fen: string): { ok: boolean; error?: string };
+/** chess.js's xoroshiro128** generator, seeded with a 128-bit BigInt. */
+export function xoroshiro128(state: bigint): () => bigint;
 /** The deepest perft, divide or statistics run accepted (20). */
 export const MAX_DEPTH: number;
 
@@ -148,15 +165,21 @@ export interface SvgOptions {
 }
 
 export class Chess {
-  /** Throws `FenError` for a refused FEN, `RangeError` for an unknown variant. */
-  constructor(fen?: string, options?: PositionOptions);
+  /**
+   * Throws `FenError` (chess.js's message) for a FEN chess.js refuses (`skipValidation` skips
+   * its check), `RangeError` for an unknown variant.
+   */
+  constructor(fen?: string, options?: PositionOptions & { skipValidation?: boolean });
   /** Replaces the position and clears the history; throws `FenError` (the game is then unchanged). */
   load(fen: string, options?: { skipValidation?: boolean; preserveHeaders?: boolean }): void;
+  /** An empty board, White to move, no history. */
+  clear(options?: { preserveHeaders?: boolean }): void;
   reset(): void;
   /** The variant's UCI name (`chess` for standard chess and Chess960). */
   get variant(): VariantName;
   isChess960(): boolean;
-  fen(): string;
+  /** The FEN; the en-passant square only when a pawn can take there, unless forced. */
+  fen(options?: { forceEnpassantSquare?: boolean }): string;
   turn(): Color;
   moves(options?: { verbose?: false; square?: Square | string; piece?: PieceSymbol }): string[];
   moves(options: { verbose: true; square?: Square | string; piece?: PieceSymbol }): Move[];
@@ -166,7 +189,7 @@ export class Chess {
    * throws `IllegalMoveError` when not legal.
    */
   move(
-    move: string | { from: string; to: string; promotion?: string } | { piece: string; to: string },
+    move: string | { from: string; to: string; promotion?: string } | { piece: string; to: string } | null,
     options?: { strict?: boolean },
   ): Move;
   undo(): Move | null;
@@ -174,6 +197,41 @@ export class Chess {
   history(options: { verbose: true }): Move[];
   history(options?: { verbose?: boolean }): string[] | Move[];
   get(square: Square | string): Piece | undefined;
+  /** Puts a piece on a square; false for a second king of a side, a bad piece or square. */
+  put(piece: { type: PieceSymbol; color: Color }, square: Square | string): boolean;
+  /** Takes the piece off a square and returns it. */
+  remove(square: Square | string): Piece | undefined;
+  /** The squares holding the piece, a8 to h1. */
+  findPiece(piece: Piece): Square[];
+  /** Whether a piece of `attackedBy` attacks the square. */
+  isAttacked(square: Square | string, attackedBy: Color): boolean;
+  /** The squares of the pieces of `attackedBy` (default: the side to move) attacking the square. */
+  attackers(square: Square | string, attackedBy?: Color): Square[];
+  squareColor(square: Square | string): "light" | "dark" | null;
+  /** chess.js's Zobrist key of the position, hexadecimal. */
+  hash(): string;
+  /** Passes the turn by a null move; false when it is already `color`'s. */
+  setTurn(color: Color): boolean;
+  setCastlingRights(color: Color, rights: Partial<Record<"k" | "q", boolean>>): boolean;
+  getCastlingRights(color: Color): { k: boolean; q: boolean };
+  /** The game in PGN as chess.js writes it. */
+  pgn(options?: { newline?: string; maxWidth?: number }): string;
+  /** Replaces the game by the one in a PGN text; throws `Error` as chess.js does. */
+  loadPgn(pgn: string, options?: { strict?: boolean; newlineChar?: string }): void;
+  /** @deprecated chess.js's: sets tags from string pairs, returns every tag (unset ones null). */
+  header(...args: string[]): Record<string, string | null>;
+  setHeader(key: string, value: string): Record<string, string>;
+  removeHeader(key: string): boolean;
+  getHeaders(): Record<string, string>;
+  getComment(): string | undefined;
+  setComment(comment: string): void;
+  removeComment(): string | undefined;
+  /** @deprecated chess.js's old name of `removeComment`. */
+  deleteComment(): string | undefined;
+  getComments(): { fen: string; comment: string }[];
+  removeComments(): { fen: string; comment: string }[];
+  /** @deprecated chess.js's old name of `removeComments`. */
+  deleteComments(): { fen: string; comment: string }[];
   board(): ({ square: Square; type: PieceSymbol; color: Color } | null)[][];
   ascii(): string;
   inCheck(): boolean;

@@ -14,7 +14,9 @@ const js = fileURLToPath(new URL("..", import.meta.url));
 const declarations = readFileSync(join(js, "index.d.ts"), "utf8");
 
 test("every export of index.js is declared in index.d.ts, and the reverse", () => {
-  const declared = [...declarations.matchAll(/^export (?:class|const) (\w+)/gm)].map((m) => m[1]).sort();
+  const declared = [...declarations.matchAll(/^export (?:class|const|function) (\w+)/gm)]
+    .map((m) => m[1])
+    .sort();
   const types = [...declarations.matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => m[1]);
   assert.deepEqual(Object.keys(bitmove).sort(), declared);
   assert.ok(types.includes("PerftStats"));

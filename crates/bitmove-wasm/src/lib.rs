@@ -17,8 +17,11 @@
 #![deny(unsafe_code)]
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
+mod anyboard;
 mod book;
+mod chessjs;
 mod game;
+mod game_pgn;
 mod position;
 mod record;
 mod svg;
@@ -148,4 +151,10 @@ pub fn max_depth() -> u32 {
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// chess.js's `validateFen`: `undefined` when chess.js accepts `fen`, else its message.
+#[wasm_bindgen(js_name = validateFenChessjs)]
+pub fn validate_fen_chessjs(fen: &str) -> Option<String> {
+    chessjs::validate_fen(fen).map(str::to_string)
 }

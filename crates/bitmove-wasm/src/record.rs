@@ -8,44 +8,33 @@
 
 use bitmove::{Board, Color, Move, Piece, Square};
 
-/// Appends the record of `mv` (legal on `board`) and a newline to `out`.
-pub fn push_record(out: &mut String, board: &Board, mv: Move) {
-    let (piece, captured, kind, to) = describe(board, mv);
-    let mut after = board.clone();
-    after.play_unchecked(mv);
-    out.push(if board.side_to_move() == Color::White {
-        'w'
-    } else {
-        'b'
-    });
-    out.push(piece.to_char());
-    out.push(captured.map_or('-', Piece::to_char));
-    out.push(mv.promotion.map_or('-', Piece::to_char));
-    out.push(kind);
-    out.push_str(&format!(
-        " {} {to} {} {} {}\n",
-        mv.from,
-        board.san(mv),
-        board.uci(mv),
-        crate::fen_of(&after)
-    ));
-}
-
 /// What a record says of a board move legal on `board`: the piece moved, the piece captured,
 /// the kind (`n`, `b`, `e`, `k` or `q`) and the `to` square (the king's destination for
 /// castling). The variants' records (`variant.rs`) describe their board moves alike.
 pub fn describe(board: &Board, mv: Move) -> (Piece, Option<Piece>, char, Square) {
-    let us = board.side_to_move();
-    let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
-    let castling = piece == Piece::King && board.color_on(mv.to) == Some(us);
-    let en_passant = piece == Piece::Pawn && Some(mv.to) == board.en_passant();
+    let at = |s: Square| Some((board.color_on(s)?, board.piece_on(s)?));
+    describe_with(board.side_to_move(), at, board.en_passant(), mv)
+}
+
+/// [`describe`] for any position: `at` tells what stands on a square, `en_passant` is the
+/// square a pawn may take en passant. A king moving onto its own rook castles.
+pub fn describe_with(
+    us: Color,
+    at: impl Fn(Square) -> Option<(Color, Piece)>,
+    en_passant: Option<Square>,
+    mv: Move,
+) -> (Piece, Option<Piece>, char, Square) {
+    let piece = at(mv.from).map_or(Piece::Pawn, |(_, p)| p);
+    let target = at(mv.to);
+    let castling = piece == Piece::King && target.is_some_and(|(c, _)| c == us);
+    let en_passant = piece == Piece::Pawn && Some(mv.to) == en_passant && target.is_none();
     let double = piece == Piece::Pawn && mv.from.rank().index().abs_diff(mv.to.rank().index()) == 2;
     let captured = if en_passant {
         Some(Piece::Pawn)
     } else if castling {
         None
     } else {
-        board.piece_on(mv.to)
+        target.map(|(_, p)| p)
     };
     let (kind, to) = if castling {
         let short = mv.to.file() > mv.from.file();
@@ -66,17 +55,6 @@ pub fn describe(board: &Board, mv: Move) -> (Piece, Option<Piece>, char, Square)
         ('n', mv.to)
     };
     (piece, captured, kind, to)
-}
-
-/// The legal moves of `board` (those from `square` only, when given) as records.
-pub fn records(board: &Board, square: Option<Square>) -> String {
-    let mut out = String::new();
-    for &mv in board.legal_moves().iter() {
-        if square.is_none_or(|s| s == mv.from) {
-            push_record(&mut out, board, mv);
-        }
-    }
-    out
 }
 
 /// The legal moves of `board` (those from `square` only, when given) in SAN, one per line.

@@ -68,9 +68,11 @@
 //! trouble, and its [`GameError`] says where and why; the reader goes on with the next game.
 //! No input makes the reader panic (a fuzz target checks that).
 
+mod chessjs;
 mod comments;
 mod error;
 mod game;
+mod mainline;
 mod movetext;
 mod parallel;
 mod reader;
@@ -79,9 +81,11 @@ mod split;
 mod tree;
 mod writer;
 
+pub use chessjs::{ChessJsPly, write_chessjs};
 pub use comments::{Eval, clock, eval, eval_depth};
 pub use error::{ErrorKind, GameError};
 pub use game::{Game, Position, Positions, VariantLine, fen};
+pub use mainline::{Mainline, MainlineError, MainlineItem, read_mainline};
 pub use parallel::ParMap;
 pub use reader::{FileProgress, Reader};
 pub use replay::{Tag, Visitor};

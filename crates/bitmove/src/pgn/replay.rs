@@ -226,7 +226,7 @@ static NAME: [bool; 256] = {
 
 /// `[Name "value"]` (python-chess's shape: the value runs to the last `"]` of the line);
 /// `None` for a malformed line.
-fn parse_tag(line: &[u8]) -> Option<Tag<'_>> {
+pub(crate) fn parse_tag(line: &[u8]) -> Option<Tag<'_>> {
     let line = line.trim_ascii_end().strip_prefix(b"[")?;
     let name_len = line
         .iter()
