@@ -5,12 +5,16 @@
 // 2. listing moves over positions from seeded random games: SAN (`moves()`) and verbose
 //    objects (`moves({ verbose: true })`), bitmove's lists checked equal to chess.js's;
 // 3. seeded random games with `isGameOver()` each ply (the move picked by index into the
-//    sorted SAN list, so both libraries play the same games: plies checked equal).
+//    sorted SAN list, so both libraries play the same games: plies checked equal);
+// 4. PGN: every standard game of the real collections in ../shared/games (or the files named
+//    after --pgn; else tests/data/pgn) read with `loadPgn` and written with `pgn()` by both,
+//    the histories and the texts checked equal (games chess.js's parser refuses are left out;
+//    the fastest of three interleaved rounds).
 import { Chess as ChessJs } from "chess.js";
 import { Chess as Chessops } from "chessops/chess";
 import { parseFen } from "chessops/fen";
 import { perft as chessopsPerft } from "chessops/debug";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import { Chess } from "../index.js";
 
@@ -168,6 +172,70 @@ if (gamesOurs.result !== gamesJs.result)
 row(`${GAMES} random games, isGameOver() each ply (${gamesOurs.result} plies)`, gamesOurs.seconds, {
   "chess.js": gamesJs.seconds,
 });
+
+// 4. PGN in and out.
+function pgnFiles() {
+  const at = args.indexOf("--pgn");
+  if (at >= 0) return args.slice(at + 1).filter((a) => !a.startsWith("--"));
+  const shared = new URL("../../../shared/games/", import.meta.url);
+  const dir = existsSync(shared) ? shared : new URL("../../tests/data/pgn/", import.meta.url);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".pgn"))
+    .map((name) => new URL(name, dir));
+}
+const texts = [];
+for (const file of pgnFiles()) {
+  const text = readFileSync(file, "latin1");
+  for (const part of text.split(/\r?\n(?=\[Event )/)) {
+    const variant = /\[Variant "([^"]*)"\]/.exec(part)?.[1];
+    if (part.trim() && (!variant || /^standard$/i.test(variant))) texts.push(part);
+  }
+}
+const readable = texts.filter((text) => {
+  try {
+    new ChessJs().loadPgn(text);
+    return true;
+  } catch {
+    return false;
+  }
+});
+const PGN_GAMES = Math.min(option("--pgn-games", quick ? 300 : Infinity), readable.length);
+const pgnTexts = readable.slice(0, PGN_GAMES);
+// Interleaved rounds, the fastest of each kept (the first round also warms the JIT up).
+function bestOf(rounds, fns) {
+  const best = fns.map(() => ({ seconds: Infinity }));
+  for (let r = 0; r < rounds; r++) {
+    fns.forEach((fn, i) => {
+      const run = time(fn);
+      if (run.seconds < best[i].seconds) best[i] = run;
+    });
+  }
+  return best;
+}
+const load = (Game) => () =>
+  pgnTexts.map((text) => {
+    const game = new Game();
+    game.loadPgn(text);
+    return game;
+  });
+const [loadOurs, loadJs] = bestOf(3, [load(Chess), load(ChessJs)]);
+let pgnPlies = 0;
+loadOurs.result.forEach((game, i) => {
+  const theirs = loadJs.result[i].history();
+  pgnPlies += theirs.length;
+  if (game.history().join() !== theirs.join()) throw new Error(`loadPgn differs on game ${i}`);
+});
+row(`\`loadPgn\`, ${PGN_GAMES} real games (${pgnPlies} plies)`, loadOurs.seconds, {
+  "chess.js": loadJs.seconds,
+});
+const [writeOurs, writeJs] = bestOf(3, [
+  () => loadOurs.result.map((game) => game.pgn()),
+  () => loadJs.result.map((game) => game.pgn()),
+]);
+writeOurs.result.forEach((text, i) => {
+  if (text !== writeJs.result[i]) throw new Error(`pgn() differs on game ${i}`);
+});
+row(`\`pgn()\`, the same games`, writeOurs.seconds, { "chess.js": writeJs.seconds });
 
 const cpu = os.cpus()[0]?.model ?? "unknown CPU";
 console.log(

@@ -7,8 +7,6 @@
 //! library's reader and written by its writer (`game_pgn.rs`); the position and its moves are
 //! in `anyboard.rs`, chess.js's own rules in `chessjs.rs`.
 
-use std::collections::HashMap;
-
 use crate::anyboard::{JsMove, Position, lax_perft};
 use crate::chessjs::{self, castling_flags};
 use crate::record::square_from_js;
@@ -41,10 +39,10 @@ pub struct RawGame {
     pub(crate) pos: Position,
     pub(crate) frames: Vec<Frame>,
     /// How often each position (chess.js's hash) has occurred, for threefold repetition.
-    pub(crate) counts: HashMap<u64, u32>,
+    pub(crate) counts: Vec<(u64, u32)>,
     pub(crate) headers: Vec<(String, Option<String>)>,
     /// Comments by the FEN of their position, in the order chess.js keeps them.
-    pub(crate) comments: Vec<(String, String)>,
+    pub(crate) comments: crate::game_pgn::Comments,
     pub(crate) chess960: bool,
 }
 
@@ -108,7 +106,11 @@ impl RawGame {
     }
 
     pub(crate) fn count_position(&mut self) {
-        *self.counts.entry(self.hash_now()).or_insert(0) += 1;
+        let hash = self.hash_now();
+        match self.counts.iter_mut().find(|(h, _)| *h == hash) {
+            Some((_, n)) => *n += 1,
+            None => self.counts.push((hash, 1)),
+        }
     }
 
     /// chess.js's `_updateCastlingRights`: rights whose king or rook is not in place go.
@@ -260,19 +262,19 @@ impl RawGame {
         if clean == "--" {
             return Ok(None);
         }
+        // The library's SAN reader finds the move when the text is SAN; chess.js's strict
+        // pass compares the text with every move's SAN, which finds the same move then (SANs
+        // are unique, and a SAN's first letter is the piece chess.js infers).
+        if let Some(board) = &self.pos.fast
+            && let Ok(mv) = board.parse_san(&clean)
+            && chessjs::stripped_san(&board.san_plain(mv).to_string()) == clean
+        {
+            return Ok(Some(self.pos.describe(mv)));
+        }
         let moves = self.pos.moves();
         let of_piece =
             |piece: Option<char>, m: &JsMove| piece.is_none_or(|p| p == m.piece.to_char());
         let inferred = chessjs::infer_piece(&clean);
-        // The library's SAN reader finds the move when the text is SAN; chess.js's strict
-        // pass compares with every move's SAN, which gives the same move then.
-        if let Some(board) = &self.pos.fast
-            && let Ok(mv) = board.parse_san(&clean)
-            && let Some(m) = moves.iter().find(|m| m.mv == mv && of_piece(inferred, m))
-            && chessjs::stripped_san(&self.pos.san(mv)) == clean
-        {
-            return Ok(Some(*m));
-        }
         for m in moves.iter().filter(|m| of_piece(inferred, m)) {
             if clean == chessjs::stripped_san(&self.pos.san(m.mv)) {
                 return Ok(Some(*m));
@@ -439,9 +441,9 @@ impl RawGame {
         let mut game = RawGame {
             pos: Position::new(setup),
             frames: Vec::new(),
-            counts: HashMap::new(),
+            counts: Vec::new(),
             headers: Self::template(),
-            comments: Vec::new(),
+            comments: crate::game_pgn::Comments::default(),
             chess960,
         };
         game.load_inner(
@@ -502,7 +504,8 @@ impl RawGame {
         if chessjs::insufficient_material(&self.pos.setup) {
             out |= bits::INSUFFICIENT;
         }
-        if self.counts.get(&self.hash_now()).copied().unwrap_or(0) >= 3 {
+        let hash = self.hash_now();
+        if self.counts.iter().any(|&(h, n)| h == hash && n >= 3) {
             out |= bits::THREEFOLD;
         }
         let mate = check && !moves;
@@ -607,12 +610,12 @@ impl RawGame {
         let hash = self.hash_now();
         Self::unmake(&mut self.pos.setup, &frame);
         self.pos.refresh();
-        match self.counts.get_mut(&hash) {
-            Some(1) => {
-                self.counts.remove(&hash);
+        if let Some(at) = self.counts.iter().position(|(h, _)| *h == hash) {
+            if self.counts[at].1 == 1 {
+                self.counts.swap_remove(at);
+            } else {
+                self.counts[at].1 -= 1;
             }
-            Some(n) => *n -= 1,
-            None => {}
         }
         Some(match frame.mv {
             None => self.null_record(&self.pos),

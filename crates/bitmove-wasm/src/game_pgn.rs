@@ -2,10 +2,12 @@
 //! keeps and writes them: read by the library's reader ([`read_mainline`]), written by its
 //! writer ([`write_chessjs`]).
 
+use std::collections::HashMap;
+
 use crate::error;
 use crate::game::{DEFAULT_POSITION, RawGame};
-use bitmove::Color;
 use bitmove::pgn::{ChessJsPly, MainlineItem, read_mainline, write_chessjs};
+use bitmove::{Color, Setup, Square};
 use wasm_bindgen::prelude::*;
 
 /// chess.js's tag template: the seven tag roster with its defaults, then the supplemental
@@ -59,6 +61,114 @@ pub(crate) fn roster_default(name: &str) -> Option<String> {
         .map(|(_, v)| v.to_string())
 }
 
+/// What tells positions apart as chess.js's comment keys (their FENs) do: the placement,
+/// side, castling rights and an en-passant square a pawn can take legally (a Polyglot key
+/// without its en-passant part, and that square), and the two counters. A FEN is written
+/// only when one is asked for.
+pub(crate) type CommentKey = (u64, Option<Square>, u32, u32);
+
+pub(crate) fn comment_key(setup: &Setup) -> CommentKey {
+    let mut bare = *setup;
+    bare.ep_square = None;
+    let ep = setup.ep_square.filter(|_| setup.has_legal_en_passant());
+    (
+        bare.zobrist_hash(),
+        ep,
+        setup.halfmove_clock,
+        setup.fullmove_number,
+    )
+}
+
+/// Comments by position, in the order chess.js keeps them (its object's insertion order),
+/// with an index: a game with a comment on every move stays linear.
+#[derive(Default)]
+pub(crate) struct Comments {
+    /// Key, FEN (once known), comment.
+    list: Vec<(CommentKey, Option<String>, String)>,
+    index: HashMap<CommentKey, usize, KeyHasher>,
+}
+
+/// The comment keys are Zobrist keys already: hashing them again (SipHash) costs more than
+/// the rest of reading a comment. The key's own bits, mixed with the counters, do.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct KeyHasher(u64);
+
+impl std::hash::BuildHasher for KeyHasher {
+    type Hasher = KeyHasher;
+    fn build_hasher(&self) -> KeyHasher {
+        KeyHasher(0)
+    }
+}
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+}
+
+impl Comments {
+    pub(crate) fn get(&self, key: &CommentKey) -> Option<&str> {
+        self.index.get(key).map(|&i| self.list[i].2.as_str())
+    }
+
+    pub(crate) fn set(&mut self, key: CommentKey, fen: Option<String>, comment: String) {
+        match self.index.get(&key) {
+            Some(&i) => {
+                self.list[i].2 = comment;
+                if fen.is_some() {
+                    self.list[i].1 = fen;
+                }
+            }
+            None => {
+                self.index.insert(key, self.list.len());
+                self.list.push((key, fen, comment));
+            }
+        }
+    }
+
+    pub(crate) fn remove(&mut self, key: &CommentKey) -> Option<String> {
+        let at = self.index.remove(key)?;
+        let (_, _, comment) = self.list.remove(at);
+        for i in self.index.values_mut() {
+            if *i > at {
+                *i -= 1;
+            }
+        }
+        Some(comment)
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.list.clear();
+        self.index.clear();
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// `[fen, comment, ...]` (every FEN is known after pruning).
+    fn pairs(&self) -> Vec<String> {
+        self.list
+            .iter()
+            .flat_map(|(_, f, c)| [f.clone().unwrap_or_default(), c.clone()])
+            .collect()
+    }
+}
+
 impl RawGame {
     pub(crate) fn template() -> Vec<(String, Option<String>)> {
         ROSTER
@@ -109,26 +219,24 @@ impl RawGame {
         if self.comments.is_empty() {
             return;
         }
-        let mut fens = Vec::new();
-        let end = self.walk(|pos, _| fens.push(pos.fen(false)));
-        fens.push(end.fen(false));
-        let mut kept: Vec<(String, String)> = Vec::new();
-        for fen in fens {
-            if kept.iter().any(|(f, _)| *f == fen) {
-                continue;
-            }
-            if let Some((_, c)) = self.comments.iter().find(|(f, _)| *f == fen) {
-                kept.push((fen, c.clone()));
+        let mut positions = Vec::new();
+        let end = self.walk(|pos, _| positions.push(pos.clone()));
+        positions.push(end);
+        let mut kept = Comments::default();
+        for pos in positions {
+            let key = comment_key(&pos.setup);
+            if kept.get(&key).is_none()
+                && let Some(c) = self.comments.get(&key)
+            {
+                let c = c.to_string();
+                kept.set(key, Some(pos.fen(false)), c);
             }
         }
         self.comments = kept;
     }
 
     pub(crate) fn comment_pairs(&self) -> Vec<String> {
-        self.comments
-            .iter()
-            .flat_map(|(f, c)| [f.clone(), c.clone()])
-            .collect()
+        self.comments.pairs()
     }
 }
 
@@ -172,11 +280,9 @@ impl RawGame {
     /// The comment of the current position.
     #[wasm_bindgen(js_name = getComment)]
     pub fn get_comment(&self) -> Option<String> {
-        let fen = self.pos.fen(false);
         self.comments
-            .iter()
-            .find(|(f, _)| *f == fen)
-            .map(|(_, c)| c.clone())
+            .get(&comment_key(&self.pos.setup))
+            .map(str::to_string)
     }
 
     /// Sets the comment of the current position (chess.js turns its first `{` and `}` into
@@ -185,18 +291,14 @@ impl RawGame {
     pub fn set_comment(&mut self, comment: &str) {
         let comment = comment.replacen('{', "[", 1).replacen('}', "]", 1);
         let fen = self.pos.fen(false);
-        match self.comments.iter_mut().find(|(f, _)| *f == fen) {
-            Some((_, c)) => *c = comment,
-            None => self.comments.push((fen, comment)),
-        }
+        self.comments
+            .set(comment_key(&self.pos.setup), Some(fen), comment);
     }
 
     /// Removes the current position's comment and returns it.
     #[wasm_bindgen(js_name = removeComment)]
     pub fn remove_comment(&mut self) -> Option<String> {
-        let fen = self.pos.fen(false);
-        let at = self.comments.iter().position(|(f, _)| *f == fen)?;
-        Some(self.comments.remove(at).1)
+        self.comments.remove(&comment_key(&self.pos.setup))
     }
 
     /// The comments of the game's positions, `[fen, comment, ...]` in the game's order.
@@ -218,11 +320,11 @@ impl RawGame {
     /// The game in PGN as chess.js writes it.
     pub fn pgn(&self, newline: &str, max_width: u32) -> String {
         let mut sans: Vec<(String, bool, u32)> = Vec::with_capacity(self.frames.len());
-        let mut fens: Vec<String> = Vec::new();
+        let mut keys: Vec<CommentKey> = Vec::new();
         let with_comments = !self.comments.is_empty();
         let end = self.walk(|pos, frame| {
             if with_comments {
-                fens.push(pos.fen(false));
+                keys.push(comment_key(&pos.setup));
             }
             sans.push((
                 Self::san_of(pos, frame),
@@ -231,16 +333,11 @@ impl RawGame {
             ));
         });
         if with_comments {
-            fens.push(end.fen(false));
+            keys.push(comment_key(&end.setup));
         }
-        let comment_of = |fen: &String| {
-            self.comments
-                .iter()
-                .find(|(f, _)| f == fen)
-                .map(|(_, c)| c.as_str())
-        };
+        let comment_of = |key: &CommentKey| self.comments.get(key);
         let comments: Vec<Option<&str>> = if with_comments {
-            fens.iter().map(comment_of).collect()
+            keys.iter().map(comment_of).collect()
         } else {
             vec![None; sans.len() + 1]
         };
@@ -327,11 +424,8 @@ impl RawGame {
                             in_break = false;
                         }
                     }
-                    let fen = self.pos.fen(false);
-                    match self.comments.iter_mut().find(|(f, _)| *f == fen) {
-                        Some((_, c)) => *c = comment,
-                        None => self.comments.push((fen, comment)),
-                    }
+                    self.comments
+                        .set(comment_key(&self.pos.setup), None, comment);
                 }
             }
         }

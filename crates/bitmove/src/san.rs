@@ -169,6 +169,36 @@ impl Board {
     /// assert_eq!(board.san(Move::new(Square::E1, Square::E5)).to_string(), "--");
     /// ```
     pub fn san(&self, mv: Move) -> San {
+        let plain = self.san_plain(mv);
+        if plain.kind == SanKind::Illegal {
+            return plain;
+        }
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        let check = if !after.in_check() {
+            Suffix::None
+        } else if after.generate_moves(|_| true) {
+            Suffix::Check
+        } else {
+            Suffix::Mate
+        };
+        San {
+            kind: plain.kind,
+            check,
+        }
+    }
+
+    /// The move in SAN without its check mark (`+` or `#`): what a reader compares a written
+    /// move with. Costs what [`san`](Board::san) costs but the make.
+    ///
+    /// ```
+    /// use bitmove::{Board, Move, Square};
+    ///
+    /// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+    /// assert_eq!(board.san_plain(Move::new(Square::A1, Square::A8)).to_string(), "Rxa8");
+    /// assert!(!board.san_plain(Move::new(Square::A1, Square::A8)).is_check());
+    /// ```
+    pub fn san_plain(&self, mv: Move) -> San {
         let illegal = San {
             kind: SanKind::Illegal,
             check: Suffix::None,
@@ -204,16 +234,10 @@ impl Board {
                 promotion: None,
             }
         };
-        let mut after = self.clone();
-        after.play_unchecked(mv);
-        let check = if !after.in_check() {
-            Suffix::None
-        } else if after.generate_moves(|_| true) {
-            Suffix::Check
-        } else {
-            Suffix::Mate
-        };
-        San { kind, check }
+        San {
+            kind,
+            check: Suffix::None,
+        }
     }
 
     /// The origin file and/or rank that tell `mv` apart from legal moves of other pieces of
