@@ -70,6 +70,9 @@ pub(crate) fn count_leaves(pos: &VariantPosition) -> u64 {
     match pos.variant {
         Variant::Chess | Variant::KingOfTheHill | Variant::ThreeCheck => b.count_moves() as u64,
         Variant::Horde if has_king => b.count_moves() as u64,
+        Variant::Horde => dispatch!(SliderBackend::current(), |s| {
+            crate::attacks::cpu::with_best_isa(|| rules::count_kingless(s, b))
+        }),
         Variant::Crazyhouse => {
             let squares = rules::drop_squares(b);
             let mut drops = 0;

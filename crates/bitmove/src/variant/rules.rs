@@ -223,6 +223,33 @@ pub(crate) fn count_antichess<S: Sliders>(s: S, b: &Board) -> u64 {
     pieces[1] + count(single) + u64::from(double.len()) + castles
 }
 
+/// The number of moves of a side without a king (the horde): every pseudo-legal move is
+/// legal, so they are counted by popcounts without being built (a promotion counts four).
+#[inline(always)]
+pub(crate) fn count_kingless<S: Sliders>(s: S, b: &Board) -> u64 {
+    let us = b.side;
+    let ours = b.colors[us.index()];
+    let theirs = b.colors[(!us).index()];
+    let occupied = ours | theirs;
+    let mut n = 0u64;
+    for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
+        for from in b.colored_pieces(us, piece) {
+            n += u64::from((attacks(s, piece, us, from, occupied) - ours).len());
+        }
+    }
+    let pawns = b.colored_pieces(us, Piece::Pawn);
+    let last = Rank::Eighth.relative_to(us).bitboard();
+    let count = |set: Bitboard| u64::from((set - last).len()) + 4 * u64::from((set & last).len());
+    for from in pawns {
+        n += count(pawn_attacks(us, from) & theirs);
+    }
+    if let Some(ep) = b.en_passant {
+        n += u64::from((pawn_attacks(!us, ep) & pawns).len());
+    }
+    let (single, double) = pawn_pushes(us, pawns, !occupied);
+    n + count(single) + u64::from(double.len())
+}
+
 /// The attacks of a `piece` of `color` on `from`, with `occupied` as the blockers.
 #[inline(always)]
 fn attacks<S: Sliders>(
