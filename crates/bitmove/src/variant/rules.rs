@@ -823,3 +823,98 @@ fn drop_piece(b: &mut Board, piece: Piece, to: Square) {
     b.side = !us;
     b.checkers = UNKNOWN;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attacks::Magic;
+    use crate::test_rng::Lcg;
+    use std::vec::Vec;
+
+    /// Random games of `variant` from `fens`: at every position `check` compares the fast
+    /// rules with a slow reference and returns the legal moves.
+    fn playouts(variant: Variant, fens: &[&str], check: impl Fn(&Board) -> Vec<Move>) {
+        let mut rng = Lcg::new(0x5eed_0a70);
+        for fen in fens {
+            for _ in 0..60 {
+                let mut pos = VariantPosition::from_fen(variant, fen).unwrap();
+                for _ in 0..120 {
+                    if is_variant_end(&pos) {
+                        break;
+                    }
+                    let moves = check(&pos.board);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let pick = moves[(rng.next_u64() >> 33) as usize % moves.len()];
+                    play(&mut pos, VariantMove::Normal(pick));
+                }
+            }
+        }
+    }
+
+    fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
+        moves.sort_unstable_by_key(|m| (m.from as u8, m.to as u8, m.promotion.map(Piece::index)));
+        moves
+    }
+
+    /// The copy-free atomic test (and the leaf count) against making every pseudo-legal move
+    /// on a copy. It fails if the kings-touching exemption of captures is dropped.
+    #[test]
+    fn atomic_test_agrees_with_making_each_move() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ];
+        playouts(Variant::Atomic, &fens, |b| {
+            let s = Magic;
+            let mut reference = Vec::new();
+            pseudo_moves(s, b, false, &mut |mv| {
+                if atomic_legal(s, b, mv) {
+                    reference.push(mv);
+                }
+            });
+            castling_moves(s, b, true, &mut |mv| {
+                if atomic_legal(s, b, mv) {
+                    reference.push(mv);
+                }
+            });
+            let mut fast = Vec::new();
+            atomic_moves(s, b, &mut |mv| fast.push(mv));
+            assert_eq!(count_atomic(s, b), reference.len() as u64, "{b}");
+            let (fast, reference) = (sorted(fast), sorted(reference));
+            assert_eq!(fast, reference, "{b}");
+            fast
+        });
+    }
+
+    /// Racing kings' check mask against asking `gives_check` of every legal move.
+    #[test]
+    fn racing_filter_agrees_with_gives_check() {
+        let fens = [
+            "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+            "8/8/1rk4K/8/8/8/2bnNBR1/qrbnNBRQ b - - 0 1",
+        ];
+        playouts(Variant::RacingKings, &fens, |b| {
+            let s = Magic;
+            let reference: Vec<Move> = b
+                .legal_moves()
+                .into_iter()
+                .filter(|&mv| !b.gives_check_with(s, mv))
+                .collect();
+            let b = &*b.checked(s);
+            let filter = RacingFilter::new(s, b);
+            let mut fast = Vec::new();
+            b.generate_with(s, |moves| {
+                for to in moves.to & filter.allowed(moves.piece, moves.from) {
+                    fast.push(Move::new(moves.from, to));
+                }
+                false
+            });
+            let (fast, reference) = (sorted(fast), sorted(reference));
+            assert_eq!(fast, reference, "{b}");
+            fast
+        });
+    }
+}
