@@ -32,6 +32,7 @@
 mod fen;
 mod outcome;
 mod perft;
+mod recursion;
 mod rules;
 mod san;
 

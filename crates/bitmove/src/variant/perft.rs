@@ -3,6 +3,7 @@
 
 #[cfg(feature = "std")]
 use super::VariantMove;
+use super::recursion::{self, End, Kind};
 use super::rules;
 use super::{Variant, VariantPosition};
 use crate::Piece;
@@ -27,67 +28,21 @@ pub fn perft(pos: &VariantPosition, depth: u32) -> u64 {
     perft_inner(pos, depth)
 }
 
-/// The variant end a chess-shaped variant checks at each node.
-#[derive(Clone, Copy)]
-enum End {
-    /// Standard chess: none.
-    None,
-    /// King of the hill: a king on a centre square.
-    Hill,
-    /// Three-check: the checks each side still has to give (White's, Black's).
-    Checks([u8; 2]),
-}
-
-/// Perft of a chess-shaped variant (chess, king of the hill, three-check) through the board's
-/// own generator and make, moves taken as sets, with the variant's end as a test at each
-/// node: no move list, no copy of the whole variant position per move.
-fn perft_shaped<S: crate::attacks::Sliders>(s: S, b: &crate::Board, depth: u32, end: End) -> u64 {
-    let ended = match end {
-        End::None => false,
-        End::Hill => !(b.pieces(Piece::King) & rules::CENTER).is_empty(),
-        End::Checks(left) => left.contains(&0),
-    };
-    if ended {
-        return 0;
-    }
-    if depth == 1 {
-        return b.count_with(s) as u64;
-    }
-    let mover = b.side.index();
-    let mut nodes = 0;
-    b.generate_with(s, |moves| {
-        for mv in moves {
-            let mut child = b.clone();
-            child.play_piece::<S, false>(s, moves.piece, mv);
-            let next = match end {
-                End::Checks(mut left) => {
-                    if child.in_check() {
-                        left[mover] = left[mover].saturating_sub(1);
-                    }
-                    End::Checks(left)
-                }
-                other => other,
-            };
-            nodes += perft_shaped(s, &child, depth - 1, next);
-        }
-        false
-    });
-    nodes
-}
-
 fn perft_inner(pos: &VariantPosition, depth: u32) -> u64 {
-    let end = match pos.variant {
-        Variant::Chess => Some(End::None),
-        Variant::KingOfTheHill => Some(End::Hill),
-        Variant::ThreeCheck => Some(End::Checks(pos.remaining_checks)),
+    let kind = match pos.variant {
+        Variant::Chess => Some(Kind::Shaped(End::None)),
+        Variant::KingOfTheHill => Some(Kind::Shaped(End::Hill)),
+        Variant::ThreeCheck => Some(Kind::Shaped(End::Checks(pos.remaining_checks))),
+        Variant::RacingKings => Some(Kind::Racing),
+        Variant::Atomic => Some(Kind::Atomic),
         _ => None,
     };
-    if let Some(end) = end
+    if let Some(kind) = kind
         && depth >= 1
     {
         return dispatch!(SliderBackend::current(), |s| {
             let board = &*pos.board.checked(s);
-            perft_shaped(s, board, depth, end)
+            recursion::perft(s, board, depth, kind)
         });
     }
     match depth {
@@ -115,6 +70,9 @@ pub(crate) fn count_leaves(pos: &VariantPosition) -> u64 {
     match pos.variant {
         Variant::Chess | Variant::KingOfTheHill | Variant::ThreeCheck => b.count_moves() as u64,
         Variant::Horde if has_king => b.count_moves() as u64,
+        Variant::Horde => dispatch!(SliderBackend::current(), |s| {
+            crate::attacks::cpu::with_best_isa(|| rules::count_kingless(s, b))
+        }),
         Variant::Crazyhouse => {
             let squares = rules::drop_squares(b);
             let mut drops = 0;
@@ -128,6 +86,7 @@ pub(crate) fn count_leaves(pos: &VariantPosition) -> u64 {
             b.count_moves() as u64 + u64::from(drops)
         }
         Variant::Antichess => dispatch!(SliderBackend::current(), |s| rules::count_antichess(s, b)),
+        Variant::Atomic => dispatch!(SliderBackend::current(), |s| rules::count_atomic(s, b)),
         _ => {
             let mut moves = 0;
             rules::legal_moves(pos, &mut |_| moves += 1);

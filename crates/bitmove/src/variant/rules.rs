@@ -5,7 +5,8 @@
 
 use super::{Variant, VariantMove, VariantPosition};
 use crate::attacks::{
-    SliderBackend, Sliders, between, dispatch, king_attacks, knight_attacks, pawn_attacks,
+    SliderBackend, Sliders, between, bishop_rays, dispatch, king_attacks, knight_attacks, line,
+    pawn_attacks, rook_rays,
 };
 use crate::board::{UNKNOWN, castling_squares, castling_targets, double_step_square};
 use crate::{Bitboard, Board, Color, Move, Piece, Rank, Square, zobrist};
@@ -35,6 +36,12 @@ pub(crate) fn is_variant_end(pos: &VariantPosition) -> bool {
 /// Racing kings: over when a king stands on the eighth rank, except that after White gets
 /// there Black has one move to follow (if some square of the eighth rank is open to it).
 fn racing_end(b: &Board) -> bool {
+    dispatch!(SliderBackend::current(), |s| racing_end_with(s, b))
+}
+
+/// [`racing_end`] through the backend `s`.
+#[inline(always)]
+pub(crate) fn racing_end_with<S: Sliders>(s: S, b: &Board) -> bool {
     let goal = Rank::Eighth.bitboard();
     if (b.pieces(Piece::King) & goal).is_empty() {
         return false;
@@ -48,9 +55,9 @@ fn racing_end(b: &Board) -> bool {
     };
     let targets = king_attacks(king) & (goal - b.colors(Color::Black));
     let occupied = b.occupied();
-    dispatch!(SliderBackend::current(), |s| targets
+    targets
         .into_iter()
-        .all(|t| b.attacked_with(s, t, Color::White, occupied)))
+        .all(|t| b.attacked_with(s, t, Color::White, occupied))
 }
 
 /// Whether the side to move is in check by the variant's rules.
@@ -102,11 +109,15 @@ fn legal_with<S: Sliders>(s: S, pos: &VariantPosition, f: &mut impl FnMut(Varian
             }
         }
         Variant::RacingKings => {
-            for mv in b.legal_moves() {
-                if !b.gives_check_with(s, mv) {
-                    f(VariantMove::Normal(mv));
+            let b = &*b.checked(s);
+            let filter = RacingFilter::new(s, b);
+            b.generate_with(s, |moves| {
+                let to = moves.to & filter.allowed(moves.piece, moves.from);
+                for to in to {
+                    f(VariantMove::Normal(Move::new(moves.from, to)));
                 }
-            }
+                false
+            });
         }
         Variant::Horde => {
             if b.colored_pieces(b.side, Piece::King).is_empty() {
@@ -118,20 +129,7 @@ fn legal_with<S: Sliders>(s: S, pos: &VariantPosition, f: &mut impl FnMut(Varian
             }
         }
         Variant::Antichess => antichess_moves(s, b, &mut |mv| f(VariantMove::Normal(mv))),
-        Variant::Atomic => {
-            let quiet = AtomicQuiet::new(b);
-            let mut test = |mv: Move| {
-                if quiet.is_legal(s, b, mv) {
-                    f(VariantMove::Normal(mv));
-                }
-            };
-            pseudo_moves(s, b, false, &mut test);
-            castling_moves(s, b, true, &mut |mv| {
-                if atomic_legal(s, b, mv) {
-                    f(VariantMove::Normal(mv));
-                }
-            });
-        }
+        Variant::Atomic => atomic_moves(s, b, &mut |mv| f(VariantMove::Normal(mv))),
     }
 }
 
@@ -223,6 +221,33 @@ pub(crate) fn count_antichess<S: Sliders>(s: S, b: &Board) -> u64 {
     let mut castles = 0;
     castling_moves(s, b, false, &mut |_| castles += 1);
     pieces[1] + count(single) + u64::from(double.len()) + castles
+}
+
+/// The number of moves of a side without a king (the horde): every pseudo-legal move is
+/// legal, so they are counted by popcounts without being built (a promotion counts four).
+#[inline(always)]
+pub(crate) fn count_kingless<S: Sliders>(s: S, b: &Board) -> u64 {
+    let us = b.side;
+    let ours = b.colors[us.index()];
+    let theirs = b.colors[(!us).index()];
+    let occupied = ours | theirs;
+    let mut n = 0u64;
+    for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
+        for from in b.colored_pieces(us, piece) {
+            n += u64::from((attacks(s, piece, us, from, occupied) - ours).len());
+        }
+    }
+    let pawns = b.colored_pieces(us, Piece::Pawn);
+    let last = Rank::Eighth.relative_to(us).bitboard();
+    let count = |set: Bitboard| u64::from((set - last).len()) + 4 * u64::from((set & last).len());
+    for from in pawns {
+        n += count(pawn_attacks(us, from) & theirs);
+    }
+    if let Some(ep) = b.en_passant {
+        n += u64::from((pawn_attacks(!us, ep) & pawns).len());
+    }
+    let (single, double) = pawn_pushes(us, pawns, !occupied);
+    n + count(single) + u64::from(double.len())
 }
 
 /// The attacks of a `piece` of `color` on `from`, with `occupied` as the blockers.
@@ -385,51 +410,267 @@ pub(crate) fn atomic_attacked<S: Sliders>(s: S, b: &Board, color: Color) -> bool
     b.attacked_with(s, king, !color, b.occupied())
 }
 
-/// Atomic: what judging a quiet move needs, worked out once per position. A move that takes
-/// nothing explodes nothing, so it is legal unless it leaves our king attacked (kings that
-/// touch excepted): one attack test on the changed occupancy, no move made.
-struct AtomicQuiet {
-    king: Square,
-    /// Where their king may not be next to ours: the squares next to their king.
-    near_their_king: Bitboard,
-    theirs: Bitboard,
+/// Atomic: what judging a move needs, worked out once per position, so that no move is
+/// made to be judged (castling aside). A move that takes nothing explodes nothing: it is
+/// legal unless it leaves our king attacked (kings that touch excepted), one attack test on
+/// the changed occupancy, none for a piece off our king's lines when we are not in check. A
+/// capture removes the capturer, its victim and every piece but pawns around the target: the
+/// squares are a mask, and the test is whether our king is among them, theirs is, or what
+/// is left of their pieces attacks ours on what is left of the board.
+pub(crate) struct AtomicTest {
+    pub(crate) us: Color,
+    pub(crate) king: Square,
+    their_king: Square,
+    /// Our king stands next to theirs: no piece can check it.
+    pub(crate) touching: bool,
+    /// Our pieces whose quiet moves need no test: all of them when the kings touch, those off
+    /// our king's lines when we are not in check, none otherwise.
+    pub(crate) free: Bitboard,
+    pub(crate) ours: Bitboard,
+    pub(crate) theirs: Bitboard,
+    pub(crate) occupied: Bitboard,
 }
 
-impl AtomicQuiet {
-    fn new(b: &Board) -> AtomicQuiet {
+impl AtomicTest {
+    /// The test for `b`, whose side to move has a king, as has the other side.
+    #[inline(always)]
+    pub(crate) fn new<S: Sliders>(s: S, b: &Board) -> AtomicTest {
         let us = b.side;
-        let near_their_king = b
+        let king = b
+            .colored_pieces(us, Piece::King)
+            .first()
+            .unwrap_or(Square::A1);
+        let their_king = b
             .colored_pieces(!us, Piece::King)
             .first()
-            .map_or(Bitboard::EMPTY, king_attacks);
-        AtomicQuiet {
-            king: b
-                .colored_pieces(us, Piece::King)
-                .first()
-                .unwrap_or(Square::A1),
-            near_their_king,
-            theirs: b.colors[(!us).index()],
+            .unwrap_or(Square::A1);
+        let touching = king_attacks(king).has(their_king);
+        let ours = b.colors[us.index()];
+        let theirs = b.colors[(!us).index()];
+        let occupied = ours | theirs;
+        let free = if touching {
+            ours
+        } else if b.attacked_with(s, king, !us, occupied) {
+            Bitboard::EMPTY
+        } else {
+            ours - (rook_rays(king) | bishop_rays(king))
+        };
+        AtomicTest {
+            us,
+            king,
+            their_king,
+            touching,
+            free,
+            ours,
+            theirs,
+            occupied,
         }
     }
 
     /// Whether the pseudo-legal `mv` (castling aside) is legal.
     #[inline(always)]
-    fn is_legal<S: Sliders>(&self, s: S, b: &Board, mv: Move) -> bool {
+    pub(crate) fn is_legal<S: Sliders>(&self, s: S, b: &Board, mv: Move) -> bool {
         if is_capture(b, mv, self.theirs) {
-            return atomic_legal(s, b, mv);
-        }
-        let occupied = b.occupied();
-        if mv.from == self.king {
-            self.near_their_king.has(mv.to)
-                || !b.attacked_with(s, mv.to, !b.side, occupied - mv.from.bitboard())
+            self.capture_is_legal(s, b, mv)
+        } else if mv.from == self.king {
+            self.king_step_is_legal(s, b, mv.to)
         } else {
-            self.near_their_king.has(self.king)
-                || !b.attacked_with(
-                    s,
-                    self.king,
-                    !b.side,
-                    (occupied - mv.from.bitboard()) | mv.to.bitboard(),
-                )
+            self.quiet_is_legal(s, b, mv)
+        }
+    }
+
+    /// Whether the quiet move `mv` of a piece other than the king is legal.
+    #[inline(always)]
+    pub(crate) fn quiet_is_legal<S: Sliders>(&self, s: S, b: &Board, mv: Move) -> bool {
+        self.free.has(mv.from)
+            || !b.attacked_with(
+                s,
+                self.king,
+                !self.us,
+                (self.occupied - mv.from.bitboard()) | mv.to.bitboard(),
+            )
+    }
+
+    /// Whether our king may step to the empty square `to`.
+    #[inline(always)]
+    pub(crate) fn king_step_is_legal<S: Sliders>(&self, s: S, b: &Board, to: Square) -> bool {
+        king_attacks(self.their_king).has(to)
+            || !b.attacked_with(s, to, !self.us, self.occupied - self.king.bitboard())
+    }
+
+    /// Whether the pseudo-legal capture `mv` (en passant included) is legal.
+    #[inline(always)]
+    pub(crate) fn capture_is_legal<S: Sliders>(&self, s: S, b: &Board, mv: Move) -> bool {
+        let (from, to) = (mv.from, mv.to);
+        let victim = if self.theirs.has(to) {
+            to
+        } else {
+            Square::new(to.file(), from.rank())
+        };
+        let removed = ((king_attacks(to) - b.pieces(Piece::Pawn)) & self.occupied)
+            | to.bitboard()
+            | from.bitboard()
+            | victim.bitboard();
+        if removed.has(self.king) {
+            return false;
+        }
+        if removed.has(self.their_king) || self.touching {
+            return true;
+        }
+        let occupied = self.occupied - removed;
+        let left = self.theirs - removed;
+        let p = &b.pieces;
+        let leapers = knight_attacks(self.king) & p[Piece::Knight.index()]
+            | pawn_attacks(self.us, self.king) & p[Piece::Pawn.index()];
+        if !(leapers & left).is_empty() {
+            return false;
+        }
+        let rooks = (p[Piece::Rook.index()] | p[Piece::Queen.index()]) & left;
+        let bishops = (p[Piece::Bishop.index()] | p[Piece::Queen.index()]) & left;
+        !crate::board::sliders_attack(s, self.king, rooks, bishops, occupied)
+    }
+}
+
+/// Atomic: every legal move of `b` (both kings on the board), to `f`.
+#[inline(always)]
+pub(crate) fn atomic_moves<S: Sliders>(s: S, b: &Board, f: &mut impl FnMut(Move)) {
+    let test = AtomicTest::new(s, b);
+    pseudo_moves(s, b, false, &mut |mv: Move| {
+        if test.is_legal(s, b, mv) {
+            f(mv);
+        }
+    });
+    castling_moves(s, b, true, &mut |mv| {
+        if atomic_legal(s, b, mv) {
+            f(mv);
+        }
+    });
+}
+
+/// Atomic: the number of legal moves of `b` (both kings on the board), by popcount where
+/// no test is needed (quiet moves of the pieces the test calls free), by the test otherwise.
+#[inline(always)]
+pub(crate) fn count_atomic<S: Sliders>(s: S, b: &Board) -> u64 {
+    let t = AtomicTest::new(s, b);
+    let us = t.us;
+    let (ours, theirs, occupied) = (t.ours, t.theirs, t.occupied);
+    let mut n = 0u64;
+    for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
+        for from in b.colored_pieces(us, piece) {
+            let targets = attacks(s, piece, us, from, occupied) - ours;
+            for to in targets & theirs {
+                n += u64::from(t.capture_is_legal(s, b, Move::new(from, to)));
+            }
+            let quiet = targets - theirs;
+            if t.free.has(from) {
+                n += u64::from(quiet.len());
+            } else {
+                for to in quiet {
+                    n += u64::from(t.quiet_is_legal(s, b, Move::new(from, to)));
+                }
+            }
+        }
+    }
+    for to in king_attacks(t.king) - occupied {
+        n += u64::from(t.king_step_is_legal(s, b, to));
+    }
+    let pawns = b.colored_pieces(us, Piece::Pawn);
+    if !pawns.is_empty() {
+        let last = Rank::Eighth.relative_to(us).bitboard();
+        let weight = |to: Square| if last.has(to) { 4 } else { 1 };
+        for from in pawns {
+            for to in pawn_attacks(us, from) & theirs {
+                if t.capture_is_legal(s, b, Move::new(from, to)) {
+                    n += weight(to);
+                }
+            }
+        }
+        if let Some(ep) = b.en_passant {
+            for from in pawn_attacks(!us, ep) & pawns {
+                n += u64::from(t.capture_is_legal(s, b, Move::new(from, ep)));
+            }
+        }
+        let free = pawns & t.free;
+        let (single, double) = pawn_pushes(us, free, !occupied);
+        n += u64::from((single - last).len() + 4 * (single & last).len() + double.len());
+        let tested = pawns - t.free;
+        if !tested.is_empty() {
+            let (single, double) = pawn_pushes(us, tested, !occupied);
+            let back = |to: Square, ranks: i8| {
+                let ranks = if us == Color::White { -ranks } else { ranks };
+                to.offset(0, ranks).unwrap_or(to)
+            };
+            for to in single {
+                if t.quiet_is_legal(s, b, Move::new(back(to, 1), to)) {
+                    n += weight(to);
+                }
+            }
+            for to in double {
+                n += u64::from(t.quiet_is_legal(s, b, Move::new(back(to, 2), to)));
+            }
+        }
+    }
+    castling_moves(s, b, true, &mut |mv| n += u64::from(atomic_legal(s, b, mv)));
+    n
+}
+
+/// Racing kings: which of the side to move's legal chess moves give no check (no move may),
+/// worked out once per position rather than asked of each move: the squares from which each kind of piece would attack their king,
+/// and our pieces that stand alone between one of our sliders and their king (which may
+/// move only along that line).
+pub(crate) struct RacingFilter {
+    their_king: Square,
+    knight: Bitboard,
+    bishop: Bitboard,
+    rook: Bitboard,
+    discoverers: Bitboard,
+}
+
+impl RacingFilter {
+    #[inline(always)]
+    pub(crate) fn new<S: Sliders>(s: S, b: &Board) -> RacingFilter {
+        let us = b.side;
+        let their_king = b
+            .colored_pieces(!us, Piece::King)
+            .first()
+            .unwrap_or(Square::A1);
+        let ours = b.colors[us.index()];
+        let occupied = b.occupied();
+        let queens = b.pieces(Piece::Queen);
+        let snipers = ((rook_rays(their_king) & (b.pieces(Piece::Rook) | queens))
+            | (bishop_rays(their_king) & (b.pieces(Piece::Bishop) | queens)))
+            & ours;
+        let mut discoverers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let inside = between(their_king, sniper) & occupied;
+            if !inside.has_many() {
+                discoverers |= inside & ours;
+            }
+        }
+        RacingFilter {
+            their_king,
+            knight: knight_attacks(their_king),
+            bishop: s.bishop(their_king, occupied),
+            rook: s.rook(their_king, occupied),
+            discoverers,
+        }
+    }
+
+    /// The squares a `piece` of the side to move on `from` may go to without giving check.
+    #[inline(always)]
+    pub(crate) fn allowed(&self, piece: Piece, from: Square) -> Bitboard {
+        let checks = match piece {
+            Piece::Knight => self.knight,
+            Piece::Bishop => self.bishop,
+            Piece::Rook => self.rook,
+            Piece::Queen => self.bishop | self.rook,
+            // No pawns in racing kings; a king cannot step next to the other.
+            Piece::Pawn | Piece::King => Bitboard::EMPTY,
+        };
+        if self.discoverers.has(from) {
+            line(self.their_king, from) - checks
+        } else {
+            !checks
         }
     }
 }
@@ -581,4 +822,99 @@ fn drop_piece(b: &mut Board, piece: Piece, to: Square) {
     }
     b.side = !us;
     b.checkers = UNKNOWN;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attacks::Magic;
+    use crate::test_rng::Lcg;
+    use std::vec::Vec;
+
+    /// Random games of `variant` from `fens`: at every position `check` compares the fast
+    /// rules with a slow reference and returns the legal moves.
+    fn playouts(variant: Variant, fens: &[&str], check: impl Fn(&Board) -> Vec<Move>) {
+        let mut rng = Lcg::new(0x5eed_0a70);
+        for fen in fens {
+            for _ in 0..60 {
+                let mut pos = VariantPosition::from_fen(variant, fen).unwrap();
+                for _ in 0..120 {
+                    if is_variant_end(&pos) {
+                        break;
+                    }
+                    let moves = check(&pos.board);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let pick = moves[(rng.next_u64() >> 33) as usize % moves.len()];
+                    play(&mut pos, VariantMove::Normal(pick));
+                }
+            }
+        }
+    }
+
+    fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
+        moves.sort_unstable_by_key(|m| (m.from as u8, m.to as u8, m.promotion.map(Piece::index)));
+        moves
+    }
+
+    /// The copy-free atomic test (and the leaf count) against making every pseudo-legal move
+    /// on a copy. It fails if the kings-touching exemption of captures is dropped.
+    #[test]
+    fn atomic_test_agrees_with_making_each_move() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ];
+        playouts(Variant::Atomic, &fens, |b| {
+            let s = Magic;
+            let mut reference = Vec::new();
+            pseudo_moves(s, b, false, &mut |mv| {
+                if atomic_legal(s, b, mv) {
+                    reference.push(mv);
+                }
+            });
+            castling_moves(s, b, true, &mut |mv| {
+                if atomic_legal(s, b, mv) {
+                    reference.push(mv);
+                }
+            });
+            let mut fast = Vec::new();
+            atomic_moves(s, b, &mut |mv| fast.push(mv));
+            assert_eq!(count_atomic(s, b), reference.len() as u64, "{b}");
+            let (fast, reference) = (sorted(fast), sorted(reference));
+            assert_eq!(fast, reference, "{b}");
+            fast
+        });
+    }
+
+    /// Racing kings' check mask against asking `gives_check` of every legal move.
+    #[test]
+    fn racing_filter_agrees_with_gives_check() {
+        let fens = [
+            "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+            "8/8/1rk4K/8/8/8/2bnNBR1/qrbnNBRQ b - - 0 1",
+        ];
+        playouts(Variant::RacingKings, &fens, |b| {
+            let s = Magic;
+            let reference: Vec<Move> = b
+                .legal_moves()
+                .into_iter()
+                .filter(|&mv| !b.gives_check_with(s, mv))
+                .collect();
+            let b = &*b.checked(s);
+            let filter = RacingFilter::new(s, b);
+            let mut fast = Vec::new();
+            b.generate_with(s, |moves| {
+                for to in moves.to & filter.allowed(moves.piece, moves.from) {
+                    fast.push(Move::new(moves.from, to));
+                }
+                false
+            });
+            let (fast, reference) = (sorted(fast), sorted(reference));
+            assert_eq!(fast, reference, "{b}");
+            fast
+        });
+    }
 }
