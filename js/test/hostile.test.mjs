@@ -240,6 +240,59 @@ test("garbage moves are IllegalMoveErrors with chess.js's message, and change no
   stillWorks();
 });
 
+test("broken and mutated PGN: loadPgn reads it or throws an Error, never a trap; editing calls with junk", () => {
+  const random = rng(31);
+  const base = data("pgn/chess-library-basic.pgn").split(/\r?\n(?=\[Event )/);
+  const alphabet = '[]{}()"\\;%$!?+#=-.0123456789 \nabcdefghKQRBNPOxo@\u0000\u00e9';
+  let read = 0;
+  for (let i = 0; i < 2000; i++) {
+    const text = base[i % base.length].split("");
+    for (let e = 0; e < 1 + Math.floor(random() * 6); e++) {
+      const at = Math.floor(random() * (text.length + 1));
+      const char = alphabet[Math.floor(random() * alphabet.length)];
+      const what = random();
+      if (what < 0.4) text.splice(at, 1);
+      else if (what < 0.7) text.splice(at, 0, char);
+      else text[at] = char;
+    }
+    const game = new Chess();
+    try {
+      game.loadPgn(text.join(""), { strict: random() < 0.3 });
+      read++;
+    } catch (error) {
+      assert.ok(error instanceof Error && !(error instanceof BitmoveError), `${error}`);
+    }
+    // Whatever was read is a game that goes on.
+    game.moves();
+    game.pgn({ maxWidth: 40 });
+    game.getComments();
+  }
+  assert.ok(read > 100, `${read} read`);
+  for (const text of ["", "{", "(", ")", "[Event", '[A "', "1.", "*".repeat(10_000), "e4 ".repeat(5000)]) {
+    const game = new Chess();
+    try {
+      game.loadPgn(text);
+    } catch (error) {
+      assert.ok(error instanceof Error && !(error instanceof BitmoveError), `${error}`);
+    }
+  }
+  const game = new Chess();
+  for (const junk of [undefined, null, 42, {}, [], "z9", "E4", "e44", "\u0000"]) {
+    assert.equal(game.put({ type: "q", color: "w" }, junk), false);
+    assert.equal(game.put(junk, "e4"), false);
+    assert.equal(game.remove(junk), undefined);
+    assert.equal(game.isAttacked(junk, "w"), false);
+    assert.deepEqual(game.attackers(junk), []);
+    assert.deepEqual(game.findPiece(junk), []);
+    assert.equal(game.squareColor(junk), null);
+    assert.equal(game.setCastlingRights(junk, { k: true }), false);
+    game.setHeader(String(junk), String(junk));
+    game.setComment(String(junk));
+  }
+  assert.equal(game.fen(), new Chess().fen());
+  stillWorks();
+});
+
 test("bad depths are RangeErrors; the deepest allowed is MAX_DEPTH", () => {
   const game = new Chess();
   const position = new Position();

@@ -15,6 +15,12 @@ import {
   type Pockets,
   type Square,
   type VariantName,
+  validateFen,
+  xoroshiro128,
+  SQUARES,
+  SEVEN_TAG_ROSTER,
+  WHITE,
+  KING,
 } from "bitmove";
 
 const game: Chess = new Chess(DEFAULT_POSITION, { chess960: false });
@@ -48,6 +54,29 @@ try {
 }
 void [sans, flags, captured, played, undone, history, verboseHistory, piece, square, over, nodes];
 void [split, stats.en_passant + stats.checkmates, perMove, key, uci];
+// chess.js's API beyond moves
+const editor = new Chess("8/8/8/8/8/8/8/8 w - - 0 1", { skipValidation: true });
+const placed: boolean = editor.put({ type: KING, color: WHITE }, "e1");
+const removed: Piece | undefined = editor.remove("e1");
+const attacked: boolean = editor.isAttacked("e4", "b") && editor.attackers("e4").length === 0;
+const found: Square[] = editor.findPiece({ type: "k", color: "w" });
+const shade: "light" | "dark" | null = editor.squareColor("a1");
+const hash: string = editor.hash();
+const rights: { k: boolean; q: boolean } = editor.getCastlingRights("w");
+editor.setCastlingRights("w", { k: false });
+editor.setTurn("b");
+editor.loadPgn("1. e4 *", { strict: false, newlineChar: "\r?\n" });
+const pgn: string = editor.pgn({ maxWidth: 80, newline: "\n" });
+const headers: Record<string, string> = editor.setHeader("White", "Tal");
+const removedHeader: boolean = editor.removeHeader("White");
+editor.setComment("note");
+const comment: string | undefined = editor.getComment();
+const comments: { fen: string; comment: string }[] = editor.getComments();
+const valid: { ok: boolean; error?: string } = validateFen(DEFAULT_POSITION);
+const next: bigint = xoroshiro128(1n)();
+const null_: Move = editor.move(null);
+void [placed, removed, attacked, found, shade, hash, rights, pgn, headers, removedHeader, comment, comments];
+void [valid, next, null_, SQUARES.length, SEVEN_TAG_ROSTER.Event, editor.fen({ forceEnpassantSquare: true })];
 
 // The lichess variants.
 const zh = new Chess(undefined, { variant: "Crazyhouse" });
