@@ -9,7 +9,7 @@
 # is CPU intrinsics and the perft tables' memory). Installs cargo-fuzz from crates.io when it is missing.
 #
 # The targets are built once, first, and then run directly, so edits to the tree while it runs
-# do not change what is being fuzzed. Seeds come from tests/data (suite FENs, a few UCI lines, the small PGN files);
+# do not change what is being fuzzed. Seeds come from tests/data (suite FENs, a few UCI lines, the small PGN files, the small Syzygy tables);
 # the corpus grows in fuzz/corpus and crashes land in fuzz/artifacts/TARGET (both git-ignored).
 # Each target's libFuzzer log is kept in fuzz/logs/TARGET.log. Prints one summary line per
 # target; exits 1 if any target crashed, 2 if the build failed.
@@ -51,7 +51,7 @@ done
 bin="target/$(rustc -vV | sed -n 's/^host: //p')/release"
 
 # Seed corpora: every FEN of the data files, for the FEN targets; UCI lines for the UCI target;
-# the small PGN files for the PGN target.
+# the small PGN files for the PGN target; real tables for the Syzygy target.
 fens() {
     grep -hv '^#' "$root"/tests/data/*.epd | cut -d';' -f1 | sed 's/ *$//'
 }
@@ -84,6 +84,25 @@ mkdir -p corpus/pgn corpus/pgn_write
 find "$root/tests/data/pgn" -name '*.pgn' -size -16k -exec cp {} corpus/pgn/ \;
 find "$root/tests/data/pgn" "$root/tests/data/pgn-writer" -name '*.pgn' -size -16k \
     -exec cp {} corpus/pgn_write/ \;
+# Syzygy: a control byte (bit 0 the kind, WDL or DTZ; above it the index of the table's name in
+# the target's NAMES, read from its source), then a real table file of at most 64 KB.
+mkdir -p corpus/syzygy_table
+i=0
+while IFS= read -r name; do
+    for kind in 0 1; do
+        ext=rtbw
+        [[ $kind == 1 ]] && ext=rtbz
+        file="$root/tests/data/syzygy/$name.$ext"
+        if [[ -f "$file" && $(stat -c %s "$file") -le 65536 ]]; then
+            {
+                # shellcheck disable=SC2059 # the format is ours
+                printf "\\x$(printf %02x $((i * 2 + kind)))"
+                cat "$file"
+            } >"corpus/syzygy_table/seed-$name.$ext"
+        fi
+    done
+    i=$((i + 1))
+done < <(sed -n '/^const NAMES/,/];/p' fuzz_targets/syzygy_table.rs | grep -o '"K[A-Za-z]*"' | tr -d '"')
 
 mkdir -p logs "artifacts"
 status=0
@@ -95,6 +114,8 @@ for target in "${targets[@]}"; do
         uci) dict=(-dict=dicts/uci.dict) ;;
         san) dict=(-dict=dicts/san.dict) ;;
         pgn | pgn_write) dict=(-dict=dicts/pgn.dict) ;;
+        # Table files: the seeds are up to 64 KB (and a few bytes of control).
+        syzygy_table) dict=(-max_len=65600) ;;
     esac
     log="logs/$target.log"
     mkdir -p "artifacts/$target"

@@ -145,9 +145,13 @@ fn damaged_tables_never_crash() {
         seed
     };
     let mut errors = 0;
-    for round in 0..12 {
+    // Rounds 0..12 write the damaged tables to files, the rest hand them over in memory
+    // (`add_bytes`, as the fuzz target `syzygy_table` does).
+    for round in 0..48 {
+        let in_memory = round >= 12;
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
+        let mut tb = Tablebase::new();
         for entry in std::fs::read_dir(data_dir()).expect("data") {
             let path = entry.expect("entry").path();
             let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
@@ -162,7 +166,7 @@ fn damaged_tables_never_crash() {
                 bytes.truncate(keep);
             } else {
                 // Mutate a few bytes, most of them in the header where the damage matters.
-                for _ in 0..1 + round {
+                for _ in 0..1 + round % 12 {
                     let span = if next() % 2 == 0 {
                         bytes.len().min(256)
                     } else {
@@ -172,9 +176,21 @@ fn damaged_tables_never_crash() {
                     bytes[at] = next() as u8;
                 }
             }
-            std::fs::write(dir.join(path.file_name().expect("name")), bytes).expect("write");
+            if in_memory {
+                let name = path.file_stem().and_then(|s| s.to_str()).expect("name");
+                let kind = if ext == "rtbw" {
+                    TableKind::Wdl
+                } else {
+                    TableKind::Dtz
+                };
+                assert!(tb.add_bytes(name, kind, bytes));
+            } else {
+                std::fs::write(dir.join(path.file_name().expect("name")), bytes).expect("write");
+            }
         }
-        let tb = Tablebase::open(&dir).expect("open");
+        if !in_memory {
+            tb = Tablebase::open(&dir).expect("open");
+        }
         for board in &boards {
             errors += tb.probe_wdl(board).is_err() as usize;
             errors += tb.probe_dtz(board).is_err() as usize;
@@ -186,4 +202,41 @@ fn damaged_tables_never_crash() {
         errors > 0,
         "the damage was never noticed: the test does not exercise the reader"
     );
+}
+
+/// Tables handed over in memory (`add_bytes`) answer as the same files do, and a name that is
+/// no table name is refused.
+#[test]
+fn tables_from_memory() {
+    let files = Tablebase::open(data_dir()).expect("open");
+    let mut memory = Tablebase::new();
+    for entry in std::fs::read_dir(data_dir()).expect("data") {
+        let path = entry.expect("entry").path();
+        let kind = match path.extension().and_then(|e| e.to_str()) {
+            Some("rtbw") => TableKind::Wdl,
+            Some("rtbz") => TableKind::Dtz,
+            _ => continue,
+        };
+        let name = path.file_stem().and_then(|s| s.to_str()).expect("name");
+        let bytes = std::fs::read(&path).expect("table");
+        assert!(memory.add_bytes(name, kind, bytes));
+    }
+    assert_eq!(memory.len(), files.len());
+    assert!(!memory.add_bytes("KQvKvK", TableKind::Wdl, Vec::new()));
+    let text = std::fs::read_to_string(data_dir().join("endgame.epd")).expect("epd");
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.splitn(5, ' ').collect();
+        let board: Board = format!("{} {} {} {} 0 1", f[0], f[1], f[2], f[3])
+            .parse()
+            .expect("FEN");
+        assert_eq!(memory.probe_wdl(&board), files.probe_wdl(&board), "{line}");
+        assert_eq!(memory.probe_dtz(&board), files.probe_dtz(&board), "{line}");
+    }
+    let mut truncated = Tablebase::new();
+    assert!(truncated.add_bytes("KQvKR", TableKind::Wdl, &b"\x71\xe8\x23\x5d"[..]));
+    let board: Board = "8/8/8/8/8/2k5/8/1K1q3R w - - 0 1".parse().expect("FEN");
+    match truncated.probe_wdl_table(&board) {
+        Err(SyzygyError::Corrupt { path, .. }) => assert_eq!(path, PathBuf::from("KQvKR.rtbw")),
+        other => panic!("{other:?}"),
+    }
 }

@@ -142,11 +142,20 @@ impl core::fmt::Display for SyzygyError {
 
 impl std::error::Error for SyzygyError {}
 
+/// Where a table's bytes come from.
+enum Source {
+    /// A file, memory-mapped when first probed.
+    File(PathBuf),
+    /// Bytes given by the caller ([`Tablebase::add_bytes`]); the path is only a label for
+    /// errors (`KQvKR.rtbw`).
+    Memory(PathBuf, Arc<[u8]>),
+}
+
 /// One table name's files, opened on first use.
 struct Entry {
     mat: Material,
     name: String,
-    paths: [Option<PathBuf>; 2],
+    sources: [Option<Source>; 2],
     tables: [OnceLock<Result<Arc<Table>, SyzygyError>>; 2],
 }
 
@@ -230,12 +239,31 @@ impl Tablebase {
             "rtbz" => TableKind::Dtz,
             _ => return false,
         };
-        let Some(mat) = Material::from_name(stem) else {
-            return false;
-        };
         if !path.is_file() {
             return false;
         }
+        self.add_source(stem, kind, Source::File(path.to_path_buf()))
+    }
+
+    /// Adds one table from memory rather than from a file: `name` is the table's name as its
+    /// file would be named (`KQvKR`), `kind` which of its two files `bytes` holds. Returns
+    /// `false` (adding nothing) when `name` is not a table name. The bytes are parsed when
+    /// first probed, and checked as a file's are: damaged bytes give
+    /// [`SyzygyError::Corrupt`] (naming `KQvKR.rtbw`), never a panic. For tables kept in
+    /// memory, sent over a network or made by a test (the fuzz target `syzygy_table`).
+    pub fn add_bytes(&mut self, name: &str, kind: TableKind, bytes: impl Into<Arc<[u8]>>) -> bool {
+        let ext = match kind {
+            TableKind::Wdl => "rtbw",
+            TableKind::Dtz => "rtbz",
+        };
+        let label = PathBuf::from(std::format!("{name}.{ext}"));
+        self.add_source(name, kind, Source::Memory(label, bytes.into()))
+    }
+
+    fn add_source(&mut self, name: &str, kind: TableKind, source: Source) -> bool {
+        let Some(mat) = Material::from_name(name) else {
+            return false;
+        };
         let i = match self.by_key.get(&mat.key) {
             Some(&i) => i,
             None => {
@@ -245,15 +273,15 @@ impl Tablebase {
                 self.max_pieces = self.max_pieces.max(mat.count as u32);
                 self.entries.push(Entry {
                     mat,
-                    name: stem.to_string(),
-                    paths: [None, None],
+                    name: name.to_string(),
+                    sources: [None, None],
                     tables: [OnceLock::new(), OnceLock::new()],
                 });
                 i
             }
         };
         let entry = &mut self.entries[i];
-        entry.paths[kind as usize] = Some(path.to_path_buf());
+        entry.sources[kind as usize] = Some(source);
         entry.tables[kind as usize] = OnceLock::new();
         true
     }
@@ -293,10 +321,15 @@ impl Tablebase {
             .map(|&i| &self.entries[i])
             .ok_or_else(missing)?;
         let k = kind as usize;
-        let Some(path) = &entry.paths[k] else {
+        let Some(source) = &entry.sources[k] else {
             return Err(missing());
         };
-        let loaded = entry.tables[k].get_or_init(|| open_table(path, &entry.mat, kind));
+        let loaded = entry.tables[k].get_or_init(|| match source {
+            Source::File(path) => open_table(path, &entry.mat, kind),
+            Source::Memory(label, bytes) => {
+                parse_table(label, Box::new(bytes.clone()), &entry.mat, kind)
+            }
+        });
         match loaded {
             Ok(t) => Ok(t),
             Err(e) => Err(e.clone()),
@@ -327,6 +360,15 @@ fn open_table(path: &Path, mat: &Material, kind: TableKind) -> Result<Arc<Table>
         let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
         Box::new(map)
     };
+    parse_table(path, bytes, mat, kind)
+}
+
+fn parse_table(
+    path: &Path,
+    bytes: Box<dyn AsRef<[u8]> + Send + Sync>,
+    mat: &Material,
+    kind: TableKind,
+) -> Result<Arc<Table>, SyzygyError> {
     let layout = table::Layout::parse(
         table::Bytes(bytes.as_ref().as_ref()),
         mat,

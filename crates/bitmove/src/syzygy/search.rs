@@ -53,13 +53,13 @@ fn is_zeroing(board: &Board, mv: Move) -> bool {
         || board.color_on(mv.to) == Some(!board.side_to_move())
 }
 
+/// The en passant captures; only called when the board has an en passant square, as a
+/// `MoveList` is a kilobyte to move around.
 fn en_passant_moves(board: &Board) -> MoveList {
     let mut list = MoveList::new();
-    if board.en_passant().is_some() {
-        for mv in board.captures() {
-            if is_en_passant(board, mv) {
-                list.push(mv);
-            }
+    for &mv in board.captures().iter() {
+        if is_en_passant(board, mv) {
+            list.push(mv);
         }
     }
     list
@@ -101,7 +101,9 @@ impl Tablebase {
     /// value is 2 when a capture is the best move (or at least as good as the stored value
     /// and winning), else 1.
     fn probe_ab(&self, board: &Board, mut alpha: i32, beta: i32) -> Result<(i32, u8), SyzygyError> {
-        for mv in board.captures() {
+        // Iterated by reference: moving the list into an iterator would copy all of it.
+        let captures = board.captures();
+        for &mv in captures.iter() {
             if is_en_passant(board, mv) {
                 continue;
             }
@@ -124,12 +126,15 @@ impl Tablebase {
     /// WDL with en passant resolved (-2..=2).
     pub(crate) fn wdl(&self, board: &Board) -> Result<i32, SyzygyError> {
         let (mut v, _) = self.probe_ab(board, -2, 2)?;
+        if board.en_passant().is_none() {
+            return Ok(v);
+        }
         let eps = en_passant_moves(board);
         if eps.is_empty() {
             return Ok(v);
         }
         let mut v1 = -3;
-        for mv in eps {
+        for &mv in eps.iter() {
             v1 = v1.max(-self.probe_ab(&child(board, mv), -2, 2)?.0);
         }
         // A losing en passant capture counts only when it is the only legal move.
@@ -147,6 +152,26 @@ impl Tablebase {
 
     fn dtz_no_ep(&self, board: &Board) -> Result<i32, SyzygyError> {
         let (wdl, success) = self.probe_ab(board, -2, 2)?;
+        self.dtz_no_ep_from(board, wdl, success)
+    }
+
+    /// The DTZ of a position the side to move loses (negative), `None` when it does not
+    /// lose (its DTZ would be 0 or positive): the one-ply search of a winning position
+    /// needs no more, and so looks in no DTZ table for the moves that spoil the win.
+    fn dtz_if_losing(&self, board: &Board) -> Result<Option<i32>, SyzygyError> {
+        if board.en_passant().is_some() {
+            let d = self.dtz(board)?;
+            return Ok((d < 0).then_some(d));
+        }
+        let (wdl, success) = self.probe_ab(board, -2, 2)?;
+        if wdl >= 0 {
+            return Ok(None);
+        }
+        self.dtz_no_ep_from(board, wdl, success).map(Some)
+    }
+
+    /// [`dtz_no_ep`](Self::dtz_no_ep) once `probe_ab` has given `wdl` and `success`.
+    fn dtz_no_ep_from(&self, board: &Board, wdl: i32, success: u8) -> Result<i32, SyzygyError> {
         if wdl == 0 {
             return Ok(0);
         }
@@ -183,7 +208,10 @@ impl Tablebase {
                     continue;
                 }
                 let after = child(board, mv);
-                let v = -self.dtz(&after)?;
+                let Some(d) = self.dtz_if_losing(&after)? else {
+                    continue;
+                };
+                let v = -d;
                 if v == 1 && after.status() == Status::Checkmate {
                     best = 1;
                 } else if v > 0 && v + 1 < best {
@@ -215,12 +243,15 @@ impl Tablebase {
     /// DTZ with en passant resolved.
     pub(crate) fn dtz(&self, board: &Board) -> Result<i32, SyzygyError> {
         let mut v = self.dtz_no_ep(board)?;
+        if board.en_passant().is_none() {
+            return Ok(v);
+        }
         let eps = en_passant_moves(board);
         if eps.is_empty() {
             return Ok(v);
         }
         let mut v1 = -3;
-        for mv in eps {
+        for &mv in eps.iter() {
             v1 = v1.max(-self.probe_ab(&child(board, mv), -2, 2)?.0);
         }
         let v1 = dtz_before_zeroing(v1);
@@ -294,7 +325,7 @@ impl Tablebase {
     pub fn rank_moves(&self, board: &Board) -> Result<Vec<RankedMove>, SyzygyError> {
         self.check(board)?;
         let mut ranked = Vec::new();
-        for mv in board.legal_moves() {
+        for &mv in board.legal_moves().iter() {
             let after = child(board, mv);
             let mate = after.status() == Status::Checkmate;
             let wdl = -self.wdl(&after)?;

@@ -108,6 +108,12 @@ pub(crate) struct PairsData {
     lowest_sym: Vec<u16>,
     base64: Vec<u64>,
     symlen: Vec<u32>,
+    /// The fast path of the decoder: indexed by the next `lut_bits` bits of the stream,
+    /// `(bits << 24) | values`: the whole codes that fit in those bits take `bits` and their
+    /// symbols stand for `values` values; 0 when not even one code fits (decoded the slow
+    /// way, through `base64`).
+    lut: Vec<u32>,
+    lut_bits: u8,
     btree: usize,
     /// DTZ value maps by WDL (offsets into the map region, plus 1).
     pub(crate) map_idx: [u16; 4],
@@ -364,8 +370,17 @@ fn set_sizes(d: &mut PairsData, bytes: Bytes<'_>, mut p: usize) -> Res<usize> {
         return Err(Corrupt("symbol tree past the end"));
     }
     d.symlen = symbol_lengths(bytes, d.btree, symbols)?;
+    d.lut_bits = LUT_BITS.min(max_sym_len);
+    d.lut = (0..1u64 << d.lut_bits)
+        .map(|prefix| d.lut_entry(prefix << (64 - d.lut_bits as u32)))
+        .collect();
     Ok(p + symbols * 3 + (symbols & 1))
 }
+
+/// Bits of the code stream the decoder's lookup table is indexed by: 2^10 entries of 4 bytes
+/// per sub-table, which skip several short codes (WDL tables) or one longer code (most DTZ
+/// codes) per look-up.
+const LUT_BITS: u8 = 10;
 
 /// The left and right halves of symbol `s` in the pair tree.
 #[inline(always)]
@@ -419,6 +434,44 @@ fn symbol_lengths(bytes: Bytes<'_>, btree: usize, symbols: usize) -> Res<Vec<u32
 }
 
 impl PairsData {
+    /// The length (minus `min_sym_len`) and symbol of the code at the top of `buf`;
+    /// `start` is a code length (minus `min_sym_len`) known to be at most the code's.
+    #[inline(always)]
+    fn decode_one(&self, buf: u64, start: usize) -> Res<(usize, usize)> {
+        let mut len = start;
+        while buf < *self.base64.get(len).ok_or(Corrupt("bad code"))? {
+            len += 1;
+        }
+        let code = (buf - self.base64[len]) >> (64 - len as u32 - self.min_sym_len as u32);
+        let sym = (code as u16).wrapping_add(self.lowest_sym[len]) as usize;
+        Ok((len, sym))
+    }
+
+    /// The lookup-table entry for the streams whose first `lut_bits` bits are those of `top`
+    /// (the rest zero): how many bits the whole codes among those bits take, and how many
+    /// values their symbols stand for. Decoding a code of length `l` compares the stream
+    /// with `base64[len]` for code lengths up to `l` only, which looks at no bit past the
+    /// code's own, so the codes that fit are decoded the same way from any stream that starts
+    /// with these bits.
+    fn lut_entry(&self, top: u64) -> u32 {
+        let (mut used, mut values, mut t) = (0u32, 0u32, top);
+        while let Ok((len, sym)) = self.decode_one(t, 0) {
+            let bits = len as u32 + self.min_sym_len as u32;
+            let Some(&sl) = self.symlen.get(sym) else {
+                break;
+            };
+            match values.checked_add(sl).and_then(|v| v.checked_add(1)) {
+                Some(v) if used + bits <= self.lut_bits as u32 && v < 1 << 24 => {
+                    used += bits;
+                    values = v;
+                    t <<= bits;
+                }
+                _ => break,
+            }
+        }
+        if used == 0 { 0 } else { used << 24 | values }
+    }
+
     /// The value stored for position `idx`.
     pub(crate) fn decompress(&self, bytes: Bytes<'_>, idx: u64) -> Res<u16> {
         if self.flags & flag::SINGLE_VALUE != 0 {
@@ -460,20 +513,34 @@ impl PairsData {
         ptr += 8;
         let mut bits = 64i32;
         let min = self.min_sym_len as u32;
+        let shift = 64 - self.lut_bits as u32;
         let sym = loop {
-            let mut len = 0usize;
-            while buf < *self.base64.get(len).ok_or(Corrupt("bad code"))? {
-                len += 1;
-            }
-            let code = (buf - self.base64[len]) >> (64 - len as u32 - min);
-            let lowest = self.lowest_sym[len];
-            let sym = (code as u16).wrapping_add(lowest) as usize;
-            let sl = *self.symlen.get(sym).ok_or(Corrupt("symbol out of range"))? as i64;
-            if offset < sl + 1 {
-                break sym;
-            }
-            offset -= sl + 1;
-            let consumed = len as u32 + min;
+            // The fast path: the whole codes in the next `lut_bits` bits all come before the
+            // value wanted, so only their lengths matter.
+            let e = buf
+                .checked_shr(shift)
+                .and_then(|i| self.lut.get(i as usize))
+                .copied()
+                .unwrap_or(0);
+            let consumed = if e != 0 && offset >= (e & 0xff_ffff) as i64 {
+                offset -= (e & 0xff_ffff) as i64;
+                e >> 24
+            } else {
+                // A 0 entry: the code is longer than `lut_bits` (in a valid table), so
+                // the lengths up to that need no comparing.
+                let start = if e == 0 {
+                    (self.lut_bits - self.min_sym_len) as usize + 1
+                } else {
+                    0
+                };
+                let (len, sym) = self.decode_one(buf, start)?;
+                let sl = *self.symlen.get(sym).ok_or(Corrupt("symbol out of range"))? as i64;
+                if offset < sl + 1 {
+                    break sym;
+                }
+                offset -= sl + 1;
+                len as u32 + min
+            };
             buf = buf.checked_shl(consumed).unwrap_or(0);
             bits -= consumed as i32;
             if bits <= 32 {
