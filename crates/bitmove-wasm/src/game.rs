@@ -42,7 +42,7 @@ pub struct RawGame {
     pub(crate) counts: Vec<(u64, u32)>,
     pub(crate) headers: Vec<(String, Option<String>)>,
     /// Comments by the FEN of their position, in the order chess.js keeps them.
-    pub(crate) comments: crate::game_pgn::Comments,
+    pub(crate) comments: crate::comments::Comments,
     pub(crate) chess960: bool,
 }
 
@@ -443,7 +443,7 @@ impl RawGame {
             frames: Vec::new(),
             counts: Vec::new(),
             headers: Self::template(),
-            comments: crate::game_pgn::Comments::default(),
+            comments: crate::comments::Comments::default(),
             chess960,
         };
         game.load_inner(

@@ -20,6 +20,7 @@
 mod anyboard;
 mod book;
 mod chessjs;
+mod comments;
 mod game;
 mod game_pgn;
 mod position;
