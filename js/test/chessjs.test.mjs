@@ -6,39 +6,10 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import * as oracle from "chess.js";
 import * as ours from "../index.js";
-import { rng } from "./helpers.mjs";
+import { rng, plain } from "./helpers.mjs";
 
 const { Chess: Oracle } = oracle;
 const { Chess } = ours;
-
-const FIELDS = [
-  "color",
-  "from",
-  "to",
-  "piece",
-  "captured",
-  "promotion",
-  "flags",
-  "san",
-  "lan",
-  "before",
-  "after",
-];
-const METHODS = [
-  "isCapture",
-  "isPromotion",
-  "isEnPassant",
-  "isKingsideCastle",
-  "isQueensideCastle",
-  "isBigPawn",
-];
-
-function plain(move) {
-  const out = {};
-  for (const field of FIELDS) if (move[field] !== undefined) out[field] = move[field];
-  for (const method of METHODS) out[method] = move[method]();
-  return out;
-}
 
 function outcome(fn) {
   try {

@@ -28,3 +28,32 @@ export function epd(name) {
       return { fen: fen.trim(), counts: rest.map((part) => Number(part.trim().split(" ")[1])) };
     });
 }
+
+/** The fields and predicates of a chess.js `Move` (either library's) as a plain object. */
+const FIELDS = [
+  "color",
+  "from",
+  "to",
+  "piece",
+  "captured",
+  "promotion",
+  "flags",
+  "san",
+  "lan",
+  "before",
+  "after",
+];
+const PREDICATES = [
+  "isCapture",
+  "isPromotion",
+  "isEnPassant",
+  "isKingsideCastle",
+  "isQueensideCastle",
+  "isBigPawn",
+];
+export function plain(move) {
+  const out = {};
+  for (const field of FIELDS) if (move[field] !== undefined) out[field] = move[field];
+  for (const method of PREDICATES) out[method] = move[method]();
+  return out;
+}

@@ -4,37 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess as Oracle } from "chess.js";
 import { Chess } from "../index.js";
-import { rng, epd } from "./helpers.mjs";
-
-const FIELDS = [
-  "color",
-  "from",
-  "to",
-  "piece",
-  "captured",
-  "promotion",
-  "flags",
-  "san",
-  "lan",
-  "before",
-  "after",
-];
-
-function plain(move) {
-  const out = {};
-  for (const field of FIELDS) if (move[field] !== undefined) out[field] = move[field];
-  for (const method of [
-    "isCapture",
-    "isPromotion",
-    "isEnPassant",
-    "isKingsideCastle",
-    "isQueensideCastle",
-    "isBigPawn",
-  ]) {
-    out[method] = move[method]();
-  }
-  return out;
-}
+import { rng, epd, plain } from "./helpers.mjs";
 
 const byLan = (a, b) => (a.lan < b.lan ? -1 : a.lan > b.lan ? 1 : 0);
 
