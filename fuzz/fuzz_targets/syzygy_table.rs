@@ -14,8 +14,8 @@ use libfuzzer_sys::fuzz_target;
 /// Pawnless and pawn tables, symmetric and not, 3 to 6 pieces (the file layouts differ by
 /// each of these).
 const NAMES: [&str; 16] = [
-    "KQvK", "KRvK", "KPvK", "KBNvK", "KQvKR", "KRvKR", "KNvKN", "KPvKP", "KBPvK", "KPPvK",
-    "KQvKP", "KRvKB", "KRPvKR", "KPPvKP", "KQRvKQ", "KBBvKN",
+    "KQvK", "KRvK", "KPvK", "KBNvK", "KQvKR", "KRvKR", "KNvKN", "KPvKP", "KBPvK", "KPPvK", "KQvKP",
+    "KRvKB", "KRPvKR", "KPPvKP", "KQRvKQ", "KBBvKN",
 ];
 
 /// Up to `n` legal boards with `name`'s material, from a fixed seed.
@@ -73,7 +73,11 @@ fn boards(name: &str, n: usize) -> Vec<Board> {
                 fen.push('/');
             }
         }
-        fen.push_str(if next() % 2 == 0 { " w - - 0 1" } else { " b - - 0 1" });
+        fen.push_str(if next() % 2 == 0 {
+            " w - - 0 1"
+        } else {
+            " b - - 0 1"
+        });
         if let Ok(board) = fen.parse::<Board>() {
             out.push(board);
         }
