@@ -5,8 +5,11 @@
 Default files: the real collections in ../shared/games (or $BITMOVE_GAMES). For each file:
 
 - python-chess: ``chess.pgn.read_game`` + ``board.push`` over ``mainline_moves()``;
-- ``bitmove.pgn.read_game`` (a python-chess tree, every move checked in Rust) and a walk
-  over ``mainline_moves()``;
+- ``bitmove.pgn.read_game`` (a python-chess tree, every move checked in Rust, its nodes
+  made on first use) and a walk over ``mainline_moves()``; the same walking ``mainline()``
+  (the nodes made);
+- writing: ``str(game)`` of every game each library read, untouched, and (bitmove) after
+  its nodes were made;
 - ``bitmove.pgn.games`` (light records) on 1 and 2 threads;
 - ``bitmove.pgn.positions`` (planes, move index and legal-move mask in uci1968) on 1 and 2
   threads, against the same encoding written with python-chess and NumPy (timed on the
@@ -81,6 +84,27 @@ def bitmove_read_game(text: str):
         plies += sum(1 for _ in game.mainline_moves())
         games += 1
     return games, plies
+
+
+def bitmove_read_nodes(text: str):
+    handle = io.StringIO(text)
+    games = plies = 0
+    while (game := bitmove.pgn.read_game(handle)) is not None:
+        plies += sum(1 for _ in game.mainline())
+        games += 1
+    return games, plies
+
+
+def read_all(module, text: str) -> list:
+    handle = io.StringIO(text)
+    games = []
+    while (game := module.read_game(handle)) is not None:
+        games.append(game)
+    return games
+
+
+def write_all(games: list) -> int:
+    return sum(len(str(game)) for game in games)
 
 
 def bitmove_games(path: Path, threads: int):
@@ -178,6 +202,20 @@ def main() -> None:
         t, counted = best(lambda text=text: bitmove_read_game(text), args.repeat)
         assert counted[0] == games, (counted, games)
         row("bitmove.pgn.read_game", 1, t)
+        t, counted = best(lambda text=text: bitmove_read_nodes(text), args.repeat)
+        row("bitmove.pgn.read_game, walking mainline() nodes", 1, t)
+        # Writing: str(game) of the games each library read (errors left out: python-chess
+        # cannot write some of them).
+        theirs = [g for g in read_all(chess.pgn, text) if not g.errors]
+        ours = [g for g in read_all(bitmove.pgn, text) if not g.errors]
+        write_base, _ = best(lambda theirs=theirs: write_all(theirs), min(args.repeat, 2))
+        row("python-chess str(game)", 1, write_base, base=write_base, games=len(theirs))
+        t, _ = best(lambda ours=ours: write_all(ours), args.repeat)
+        row("bitmove str(game)", 1, t, base=write_base, games=len(ours))
+        for game in ours:
+            game.variations  # noqa: B018 - makes the nodes
+        t, _ = best(lambda ours=ours: write_all(ours), args.repeat)
+        row("bitmove str(game), nodes made", 1, t, base=write_base, games=len(ours))
         for threads in (1, 2):
             t, counted = best(
                 lambda threads=threads, path=path: bitmove_games(path, threads), args.repeat

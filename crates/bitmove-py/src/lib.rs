@@ -16,6 +16,8 @@ mod moves;
 mod outcome;
 mod perft;
 mod pgn;
+mod pgn_events;
+mod pgn_lazy;
 mod pgn_writer;
 mod piece;
 mod polyglot;

@@ -1,26 +1,22 @@
 //! The native half of `bitmove.pgn` and `bitmove.vocab` (the module `bitmove._pgn`): one
-//! game from a Python file object as a list of events (the Python side builds the
-//! python-chess-style node tree), the bulk reader of game records over a path (the batches of
+//! game from a Python file object as a list of events (for the visitors; `read_game`'s own
+//! tree is `pgn_lazy.rs`), the bulk reader of game records over a path (the batches of
 //! NumPy columns are in `positions.rs`), and the vocabularies.
 //! Reading, replaying and the vocabularies live in the `bitmove` crate (`bitmove::pgn`,
 //! `bitmove::vocab`); this file converts.
 
 use std::collections::VecDeque;
-use std::io::{self, BufRead, Read};
 use std::path::PathBuf;
 use std::sync::{Mutex, OnceLock};
 
-use bitmove::pgn::{
-    self as lib, ErrorKind, Eval, FileProgress, Game, GameError, NULL_MOVE, ParMap, Reader, Tag,
-    Visitor,
-};
+use bitmove::pgn::{self as lib, Eval, FileProgress, Game, NULL_MOVE, ParMap};
 use bitmove::vocab::Vocabulary;
-use bitmove::{Board, SanError};
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use crate::moves::Move;
+use crate::pgn_events::{Event, error_kind, read_events};
 use crate::source::{GAMES_PER_POLL, open, threads_for};
 
 /// The module `bitmove._pgn`, registered in `sys.modules` so that `import bitmove._pgn`
@@ -29,6 +25,8 @@ pub(crate) fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = parent.py();
     let m = PyModule::new(py, "_pgn")?;
     m.add_function(wrap_pyfunction!(read_game_events, &m)?)?;
+    m.add_function(wrap_pyfunction!(crate::pgn_lazy::read_game_tree, &m)?)?;
+    m.add_class::<crate::pgn_lazy::LazyTree>()?;
     m.add_function(wrap_pyfunction!(clock, &m)?)?;
     m.add_function(wrap_pyfunction!(eval, &m)?)?;
     m.add_function(wrap_pyfunction!(eval_depth, &m)?)?;
@@ -46,233 +44,6 @@ pub(crate) fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
         .getattr("modules")?
         .set_item("bitmove._pgn", &m)?;
     Ok(())
-}
-
-// ---------------------------------------------------------------------------------------
-// One game from a Python file object.
-
-/// A Python file object read one line at a time (`readline()`), text or binary: the
-/// splitter then never reads past the game it is cutting.
-struct Lines<'py> {
-    handle: Bound<'py, PyAny>,
-    line: Vec<u8>,
-    at: usize,
-    done: bool,
-    /// The exception `readline()` raised, given back to Python after the read.
-    error: Option<PyErr>,
-}
-
-impl Lines<'_> {
-    fn read_line(&mut self) -> PyResult<()> {
-        let line = self.handle.call_method0("readline")?;
-        if let Ok(text) = line.cast::<PyString>() {
-            self.line
-                .extend_from_slice(text.to_string_lossy().as_bytes());
-        } else if let Ok(bytes) = line.cast::<PyBytes>() {
-            self.line.extend_from_slice(bytes.as_bytes());
-        } else {
-            return Err(PyTypeError::new_err(
-                "read_game needs a file object whose readline() returns str or bytes",
-            ));
-        }
-        Ok(())
-    }
-}
-
-impl Read for Lines<'_> {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let n = available.len().min(out.len());
-        out[..n].copy_from_slice(&available[..n]);
-        self.consume(n);
-        Ok(n)
-    }
-}
-
-impl BufRead for Lines<'_> {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        if self.at >= self.line.len() && !self.done {
-            self.line.clear();
-            self.at = 0;
-            if let Err(error) = self.read_line() {
-                self.error = Some(error);
-                self.done = true;
-                return Err(io::Error::other("readline failed"));
-            }
-            self.done = self.line.is_empty();
-        }
-        Ok(&self.line[self.at..])
-    }
-
-    fn consume(&mut self, n: usize) {
-        self.at = (self.at + n).min(self.line.len());
-    }
-}
-
-/// What the reader tells about one game, in order, for the Python node builder.
-enum Event {
-    /// A move as UCI writes it, or a null move with the FEN after it.
-    Move(bitmove::Move, Option<String>),
-    /// A move of a variant game in UCI (`N@f3` for a drop).
-    VariantMove(String),
-    Comment(String),
-    Nag(u8),
-    Begin,
-    End,
-    Result(String),
-}
-
-/// The visitor that records a game's events, variations included.
-#[derive(Default)]
-struct Events {
-    headers: Vec<(String, String)>,
-    start: Option<(String, bool)>,
-    events: Vec<Event>,
-    error: Option<GameError>,
-    /// For each line being read (the mainline, then each variation opened), whether a
-    /// move was played on it: the reader replays a variation only then (it is an
-    /// alternative to that move), and skips it otherwise.
-    moved: Vec<bool>,
-    /// A variant game: the reader plays its mainline only, variations are skipped.
-    variant: bool,
-    /// Variations are skipped unread (a visitor that skips them all: their moves are not
-    /// checked, as python-chess does not parse what it skips).
-    skip_variations: bool,
-}
-
-/// A comment as python-chess keeps it: one space after `{` and one before `}` dropped, CRLF
-/// as LF (what a text-mode file gives), UTF-8 or else Latin-1.
-fn comment_text(text: &[u8]) -> String {
-    let text = text.strip_prefix(b" ").unwrap_or(text);
-    let text = text.strip_suffix(b" ").unwrap_or(text);
-    let text = match std::str::from_utf8(text) {
-        Ok(text) => text.to_owned(),
-        Err(_) => text.iter().map(|&b| char::from(b)).collect(),
-    };
-    if text.contains('\r') {
-        text.replace("\r\n", "\n")
-    } else {
-        text
-    }
-}
-
-/// The FEN after a null move on `board`, as python-chess's `push(Move.null())` leaves it:
-/// the other side to move, no en-passant square, the halfmove clock one more, the move
-/// number one more after Black.
-fn null_fen(board: &Board) -> String {
-    let fen = lib::fen(board);
-    let fields: Vec<&str> = fen.split(' ').collect();
-    let [placement, side, castling, _, halfmove, fullmove] = fields[..] else {
-        return fen;
-    };
-    let number = |text: &str| text.parse::<u32>().unwrap_or(0);
-    let (side, fullmove) = match side {
-        "w" => ("b", number(fullmove)),
-        _ => ("w", number(fullmove) + 1),
-    };
-    format!(
-        "{placement} {side} {castling} - {} {fullmove}",
-        number(halfmove) + 1
-    )
-}
-
-impl Events {
-    /// After a move: the line has a move (a variation may follow), and `e6?!`'s suffix
-    /// becomes the move's NAGs, as python-chess reads it.
-    fn after_move(&mut self, san: &[u8]) {
-        match self.moved.last_mut() {
-            Some(moved) => *moved = true,
-            None => self.moved.push(true),
-        }
-        let events = &mut self.events;
-        bitmove::pgn::suffix_nags(san, |nag| events.push(Event::Nag(nag)));
-    }
-}
-
-impl Visitor for Events {
-    fn header(&mut self, tag: Tag<'_>) {
-        // As written, escapes kept: python-chess's tag values.
-        self.headers
-            .push((tag.name().into(), tag.written_value().into_owned()));
-    }
-
-    fn start(&mut self, board: &Board) {
-        self.start = Some((lib::fen(board), board.is_chess960()));
-    }
-
-    fn play(&mut self, board: &Board, mv: bitmove::Move, san: &[u8]) {
-        if mv == NULL_MOVE {
-            self.events.push(Event::Move(mv, Some(null_fen(board))));
-        } else {
-            self.events.push(Event::Move(board.uci(mv).as_move(), None));
-        }
-        self.after_move(san);
-    }
-
-    fn plays_variants(&self) -> bool {
-        true
-    }
-
-    fn start_variant(&mut self, position: &bitmove::variant::VariantPosition) {
-        self.start = Some((position.fen().to_string(), position.board().is_chess960()));
-        self.variant = true;
-    }
-
-    fn play_variant(
-        &mut self,
-        position: &bitmove::variant::VariantPosition,
-        mv: bitmove::variant::VariantMove,
-        san: &[u8],
-    ) {
-        self.events
-            .push(Event::VariantMove(position.uci(mv).to_string()));
-        self.after_move(san);
-    }
-
-    fn comment(&mut self, text: &[u8]) {
-        self.events.push(Event::Comment(comment_text(text)));
-    }
-
-    fn nag(&mut self, nag: u8) {
-        self.events.push(Event::Nag(nag));
-    }
-
-    fn visit_variations(&self) -> bool {
-        !self.skip_variations
-    }
-
-    fn begin_variation(&mut self) -> bool {
-        if self.variant || self.skip_variations || self.moved.last() != Some(&true) {
-            return false; // skipped by the reader: no End will come
-        }
-        self.moved.push(false);
-        self.events.push(Event::Begin);
-        true
-    }
-
-    fn end_variation(&mut self) {
-        self.moved.pop();
-        self.events.push(Event::End);
-    }
-
-    fn result(&mut self, result: &str) {
-        self.events.push(Event::Result(result.into()));
-    }
-
-    fn end_game(&mut self, outcome: Result<(), GameError>) {
-        self.error = outcome.err();
-    }
-}
-
-/// The kind of exception for a game's error: `illegal`, `ambiguous`, `invalid` (a move
-/// that is not SAN) or `game` (anything else).
-fn error_kind(error: &GameError) -> &'static str {
-    match error.kind {
-        ErrorKind::Move(SanError::Illegal) | ErrorKind::NullMoveInCheck => "illegal",
-        ErrorKind::Move(SanError::Ambiguous) => "ambiguous",
-        ErrorKind::Move(SanError::Syntax) | ErrorKind::Token => "invalid",
-        _ => "game",
-    }
 }
 
 /// Reads one game from `handle` (its `readline()`), after the line `pending` that an
@@ -294,27 +65,9 @@ fn read_game_events<'py>(
     pending: Option<Vec<u8>>,
     variations: bool,
 ) -> PyResult<Option<Bound<'py, PyTuple>>> {
-    let mut lines = Lines {
-        handle,
-        line: pending.unwrap_or_default(),
-        at: 0,
-        done: false,
-        error: None,
-    };
-    let mut visitor = Events {
-        skip_variations: !variations,
-        ..Events::default()
-    };
-    let mut reader = Reader::new(&mut lines);
-    let found = reader.visit(&mut visitor);
-    let pending = reader.pending_line().map(|line| PyBytes::new(py, line));
-    drop(reader);
-    if let Some(error) = lines.error.take() {
-        return Err(error);
-    }
-    if !found.map_err(|e| PyRuntimeError::new_err(e.to_string()))? {
+    let Some((visitor, pending)) = read_events(py, handle, pending, variations)? else {
         return Ok(None);
-    }
+    };
     let headers = PyList::empty(py);
     for (name, value) in &visitor.headers {
         headers.append((name, value))?;
@@ -322,8 +75,8 @@ fn read_game_events<'py>(
     let events = PyList::empty(py);
     for event in visitor.events {
         let item = match event {
-            Event::Move(mv, None) => (0, Move::from_inner(mv), py.None()).into_pyobject(py)?,
-            Event::Move(_, Some(fen)) => (0, py.None(), fen).into_pyobject(py)?,
+            Event::Move(_, mv, None) => (0, Move::from_inner(mv), py.None()).into_pyobject(py)?,
+            Event::Move(_, _, Some(fen)) => (0, py.None(), fen).into_pyobject(py)?,
             Event::VariantMove(uci) => {
                 (0, Move::from_uci_text(&uci)?, py.None()).into_pyobject(py)?
             }
@@ -342,7 +95,14 @@ fn read_game_events<'py>(
         py,
         [
             headers.into_any(),
-            visitor.start.into_pyobject(py)?.into_any(),
+            visitor
+                .start
+                .map(|start| match start {
+                    Ok(board) => (lib::fen(&board), board.is_chess960()),
+                    Err(variant) => variant,
+                })
+                .into_pyobject(py)?
+                .into_any(),
             events.into_any(),
             error.into_pyobject(py)?.into_any(),
             pending.into_pyobject(py)?.into_any(),

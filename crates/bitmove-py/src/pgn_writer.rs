@@ -22,7 +22,19 @@ type FlatNode<'py> = (usize, PyRef<'py, Move>, String, String, BTreeSet<u32>);
 /// variations, the result.
 #[pyclass(module = "bitmove._pgn")]
 pub(crate) struct Writer {
-    exporter: Exporter<String>,
+    pub(crate) exporter: Exporter<String>,
+}
+
+/// A tree with the given tags (in their order, no others), start position and comment
+/// before the first move, without moves yet.
+pub(crate) fn tree_for(headers: Vec<(String, String)>, start: Board, comment: String) -> GameTree {
+    let mut tree = GameTree::without_tag_roster();
+    for (name, value) in headers {
+        tree.headers.set(name, value);
+    }
+    tree.set_start(start);
+    tree.node_mut(NodeId::ROOT).comment = comment;
+    tree
 }
 
 #[pymethods]
@@ -119,12 +131,7 @@ impl Writer {
         if chess960 {
             start.set_chess960(true);
         }
-        let mut tree = GameTree::without_tag_roster();
-        for (name, value) in headers {
-            tree.headers.set(name, value);
-        }
-        tree.set_start(start.clone());
-        tree.node_mut(NodeId::ROOT).comment = comment;
+        let mut tree = tree_for(headers, start.clone(), comment);
         let mut ids = Vec::with_capacity(nodes.len() + 1);
         let mut boards = Vec::with_capacity(nodes.len() + 1);
         ids.push(NodeId::ROOT);

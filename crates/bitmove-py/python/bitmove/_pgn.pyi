@@ -9,6 +9,8 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import TypeAlias
 
+from bitmove._bitmove import Move
+
 # (0, Move | None, fen_after_null | None), (1, comment), (2, nag), (3,), (4,), (5, result)
 Event: TypeAlias = tuple[Any, ...]
 
@@ -25,6 +27,11 @@ def read_game_events(
         bytes | None,
     ]
     | None
+): ...
+def read_game_tree(
+    handle: Any, pending: bytes | None = None
+) -> (
+    tuple[list[tuple[str, str]], LazyTree, tuple[str, str, int, str] | None, bytes | None] | None
 ): ...
 def clock(comment: str) -> float | None: ...
 def eval(comment: str) -> tuple[bool, int] | None: ...
@@ -64,6 +71,22 @@ class GameRecord:
     def errors(self) -> list[str]: ...
 
 @final
+class LazyTree:
+    """A game's move tree as ``read_game`` read it, kept in Rust until its nodes are asked
+    for."""
+
+    @property
+    def comment(self) -> str: ...
+    @property
+    def nags(self) -> list[int]: ...
+    @property
+    def result(self) -> str | None: ...
+    def __len__(self) -> int: ...
+    def mainline_moves(self) -> list[Move]: ...
+    def nodes(self) -> list[tuple[int, Move, str, str, tuple[int, ...]]]: ...
+    def write(self, writer: Writer, headers: list[tuple[str, str]], comment: str) -> bool: ...
+
+@final
 class GameRecords(Iterator[GameRecord]):
     @property
     def file_bytes_read(self) -> int: ...
@@ -82,12 +105,14 @@ class PositionBatches(Iterator[dict[str, npt.NDArray[np.generic]]]):
 __all__ = [
     "GameRecord",
     "GameRecords",
+    "LazyTree",
     "PositionBatches",
     "clock",
     "eval",
     "games",
     "positions",
     "read_game_events",
+    "read_game_tree",
     "vocabulary",
     "vocabulary_index",
 ]

@@ -1,15 +1,17 @@
 """The game tree of ``bitmove.pgn`` (python-chess's ``chess.pgn`` nodes): headers, scores,
-the annotations of comments, ``GameNode``, ``ChildNode``, ``Game``, ``Mainline``. Import
+the annotations of comments, ``GameNode``, ``ChildNode``, ``Game`` (whose nodes are made on first use). Import
 them from ``bitmove.pgn``."""
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bitmove import _pgn
 from bitmove._bitmove import Board, Move
+from bitmove._pgn_mainline import Mainline, _MovesRead
 from bitmove._pgn_scores import Cp, Mate, PovScore
 
 if TYPE_CHECKING:
@@ -699,6 +701,70 @@ class Game(GameNode):
         self.headers = Headers(headers)
         self.errors: list[Exception] = []
 
+    # A game read by read_game keeps its moves in Rust (`_lazy`, a bitmove._pgn.LazyTree)
+    # until its nodes are asked for: `variations` makes them then. Untouched, its
+    # mainline_moves() and str() are read from the Rust tree. `_lazy_start` holds the FEN
+    # and Variant tags it was read with (the start position the moves are played from).
+    _lazy: Any = None
+    _lazy_start: Any = None
+
+    @property  # type: ignore[override]
+    def variations(self) -> list[ChildNode]:
+        """The children: the main continuation first, then the variations."""
+        if self._lazy is not None:
+            self._materialize()
+        return _VARIATIONS.__get__(self, Game)  # type: ignore[no-any-return]
+
+    @variations.setter
+    def variations(self, value: list[ChildNode]) -> None:
+        self._lazy = None
+        _VARIATIONS.__set__(self, value)
+
+    def _materialize(self) -> None:
+        """Makes the nodes of the tree read (the first use of ``variations``)."""
+        tree, self._lazy = self._lazy, None
+        made: list[GameNode] = [self]
+        append = made.append
+        enabled = gc.isenabled()
+        gc.disable()  # the new nodes are all kept: no use walking them while they are made
+        try:
+            for parent, move, starting_comment, comment, nags in tree.nodes():
+                append(
+                    ChildNode(
+                        made[parent],
+                        move,
+                        comment=comment,
+                        starting_comment=starting_comment,
+                        nags=nags,
+                    )
+                )
+        finally:
+            if enabled:
+                gc.enable()
+
+    def _untouched(self) -> Any:
+        """The Rust tree when the nodes were never made and the tags still give the start
+        position the moves were read from; else None."""
+        tree = self._lazy
+        if tree is None:
+            return None
+        headers = self.headers
+        if self._lazy_start != (headers.get("FEN"), headers.get("Variant")):
+            return None
+        return tree
+
+    def mainline_moves(self) -> Mainline:
+        tree = self._untouched()
+        if tree is not None:
+            return _MovesRead(self, tree.mainline_moves())
+        return super().mainline_moves()
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        # Copies and pickles take the nodes, not the Rust tree.
+        if self._lazy is not None:
+            self._materialize()
+        return super().__reduce_ex__(protocol)
+
     def board(self) -> Board:
         """The start position (the ``FEN`` tag's, or the variant's start)."""
         return self.headers.board()
@@ -763,6 +829,9 @@ class Game(GameNode):
         not hold): then the tree is walked."""
         if self.headers.variant() is not Board:
             return False
+        tree = self._untouched()
+        if tree is not None:
+            return tree.write(writer, list(self.headers.items()), self.comment)  # type: ignore[no-any-return]
         try:
             board = self.board()
         except ValueError:
@@ -830,66 +899,7 @@ class Game(GameNode):
 
 
 GameT = TypeVar("GameT", bound=Game)
-
-
-class Mainline(Generic[T]):
-    """The mainline after a node: its nodes (``mainline()``) or moves
-    (``mainline_moves()``)."""
-
-    def __init__(self, start: GameNode, f: Callable[[ChildNode], T]) -> None:
-        self.start = start
-        self.f = f
-
-    def __bool__(self) -> bool:
-        return bool(self.start.variations)
-
-    def __iter__(self) -> Iterator[T]:
-        node = self.start
-        while node.variations:
-            node = node.variations[0]
-            yield self.f(node)
-
-    def __reversed__(self) -> Iterator[T]:
-        node = self.start.end()
-        while node.parent and node != self.start:
-            yield self.f(node)  # type: ignore[arg-type]
-            node = node.parent
-
-    def __len__(self) -> int:
-        count, node = 0, self.start
-        while node.variations:
-            node = node.variations[0]
-            count += 1
-        return count
-
-    def __getitem__(self, index: Any) -> Any:
-        return [self.f(node) for node in _mainline_nodes(self.start)][index]
-
-    def accept(self, visitor: BaseVisitor[Any]) -> Any:
-        """Walks the mainline's nodes (no variations); returns ``visitor.result()``."""
-        node = self.start
-        board = self.start.board()
-        while node.variations:
-            node = node.variations[0]
-            node._accept_node(board, visitor)
-            board.push(node.move)
-        return visitor.result()
-
-    def __str__(self) -> str:
-        return self.accept(StringExporter(columns=None))
-
-    def __repr__(self) -> str:
-        text = self.accept(StringExporter(columns=None, comments=False))
-        return f"<Mainline at {id(self):#x} ({text})>"
-
-
-def _mainline_nodes(start: GameNode) -> list[ChildNode]:
-    nodes = []
-    node = start
-    while node.variations:
-        node = node.variations[0]
-        nodes.append(node)
-    return nodes
+_VARIATIONS: Any = GameNode.__dict__["variations"]  # the slot behind Game.variations
 
 
 # The visitors and exporters use the tree, and the tree's accept/str use them: imported

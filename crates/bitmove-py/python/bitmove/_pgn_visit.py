@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import gc
 import logging
 import weakref
 from typing import IO, Any, Generic, Literal, TypeVar
 
 from bitmove import _pgn
 from bitmove._bitmove import AmbiguousMoveError, Board, IllegalMoveError, InvalidMoveError, Move
-from bitmove._pgn_tree import ChildNode, Game, GameNode, Headers, HeadersT
+from bitmove._pgn_tree import Game, GameNode, Headers, HeadersT
 
 LOGGER = logging.getLogger("bitmove.pgn")
 
@@ -437,10 +436,12 @@ def read_game(handle: IO[Any], *, Visitor: Any = None) -> Any:
     ``bitmove.pgn`` logger, as python-chess does.
     """
     fast = Visitor is None or Visitor is GameBuilder
-    visitor = None if fast else Visitor()
+    if fast:
+        return _read_lazily(handle)
+    visitor = Visitor()
     # A visitor that skips every variation: the reader skips them unread (their moves are
     # not checked, as python-chess does not parse what it skips).
-    variations = fast or type(visitor).begin_variation not in _SKIPS_VARIATIONS
+    variations = type(visitor).begin_variation not in _SKIPS_VARIATIONS
     read = _pgn.read_game_events(handle, _take_pending(handle), variations)
     if read is None:
         return None
@@ -451,28 +452,18 @@ def read_game(handle: IO[Any], *, Visitor: Any = None) -> Any:
     if error is not None:
         kind, reason, _line, _token = error
         exception = _ERRORS.get(kind, ValueError)(reason)
-    if visitor is None:
-        # The tree's nodes are all kept: the cyclic garbage collector would only walk them
-        # again and again while they are made (a third of read_game's time).
-        if gc.isenabled():
-            gc.disable()
-            try:
-                return _build(headers, events, exception)
-            finally:
-                gc.enable()
-        return _build(headers, events, exception)
     return _drive(visitor, headers, events, exception)
 
 
-_SKIPS_VARIATIONS = (BoardBuilder.begin_variation, SkipVisitor.begin_variation)
-# The exporters whose calls the Rust writer makes itself for a whole tree (not subclasses:
-# they may change a call).
-_EXPORTERS = (StringExporter, FileExporter)
-
-
-def _build(headers: list[tuple[str, str]], events: list[tuple[Any, ...]], error: Any) -> Game:
-    """The tree from the reader's events, as ``GameBuilder`` builds it (the same steps,
-    without a visitor's calls: this is ``read_game``'s usual path)."""
+def _read_lazily(handle: IO[Any]) -> Game | None:
+    """``read_game``'s usual path: the game as ``GameBuilder`` builds it, its nodes made
+    when first asked for (the tree stays in Rust until then)."""
+    read = _pgn.read_game_tree(handle, _take_pending(handle))
+    if read is None:
+        return None
+    headers, tree, error, pending = read
+    if pending is not None:
+        _put_pending(handle, pending)
     game = Game()
     tags = game.headers
     for name, value in headers:
@@ -480,46 +471,28 @@ def _build(headers: list[tuple[str, str]], events: list[tuple[Any, ...]], error:
             tags[name] = value
         except ValueError:
             tags._others[name] = value  # the reader's tag names are python-chess's
-    stack: list[GameNode] = [game]
-    starting_comment = ""
-    in_variation = False
-    null = None
-    for event in events:
-        code = event[0]
-        if code == 0:
-            move = event[1]
-            if move is None:
-                move = null = null or Move.null()
-            node = ChildNode(stack[-1], move)
-            if starting_comment:
-                node.starting_comment = starting_comment
-                starting_comment = ""
-            stack[-1] = node
-            in_variation = True
-        elif code == 1:
-            top = stack[-1]
-            if in_variation or (top.parent is None and not top.variations):
-                top.comment = f"{top.comment} {event[1]}" if top.comment else event[1]
-            else:
-                starting_comment = (
-                    f"{starting_comment} {event[1]}" if starting_comment else event[1]
-                )
-        elif code == 2:
-            stack[-1].nags.add(event[1])
-        elif code == 3:
-            parent = stack[-1].parent
-            if parent is None:  # the reader replays a variation only after a move
-                raise RuntimeError("bitmove.pgn: a variation before any move")
-            stack.append(parent)
-            in_variation = False
-        elif code == 4 and len(stack) > 1:
-            stack.pop()
-        elif code == 5 and tags.get("Result", "*") == "*":
-            tags["Result"] = event[1]
+    game.comment = tree.comment
+    nags = tree.nags
+    if nags:
+        game.nags.update(nags)
+    result = tree.result
+    if result is not None and tags.get("Result", "*") == "*":
+        tags["Result"] = result
+    if len(tree):
+        game._lazy = tree
+        game._lazy_start = (tags.get("FEN"), tags.get("Variant"))
     if error is not None:
-        LOGGER.error("%s while parsing %r", error, game)
-        game.errors.append(error)
+        kind, reason, _line, _token = error
+        exception = _ERRORS.get(kind, ValueError)(reason)
+        LOGGER.error("%s while parsing %r", exception, game)
+        game.errors.append(exception)
     return game
+
+
+_SKIPS_VARIATIONS = (BoardBuilder.begin_variation, SkipVisitor.begin_variation)
+# The exporters whose calls the Rust writer makes itself for a whole tree (not subclasses:
+# they may change a call).
+_EXPORTERS = (StringExporter, FileExporter)
 
 
 def _drive(

@@ -272,7 +272,7 @@ __all__ = [
     "to_arrow",
 ]
 
-# The classes and functions live in bitmove._pgn_scores, _pgn_tree and _pgn_visit (one
+# The classes and functions live in bitmove._pgn_scores, _pgn_tree, _pgn_mainline and _pgn_visit (one
 # module would be too long to read); their home for users, pickles and reprs is here.
 for _name in __all__:
     _item = globals()[_name]
