@@ -247,13 +247,18 @@ impl Board {
         if piece == Piece::King || self.colored_pieces(self.side_to_move(), piece).len() < 2 {
             return (None, None);
         }
+        // A rival that can move to `mv.to` attacks it (no pawn or king here, and the target
+        // holds no piece of ours): test only those, not the whole move list.
+        let us = self.side_to_move();
+        let candidates = self.attackers_to(mv.to, us)
+            & self.colored_pieces(us, piece)
+            & !Bitboard::from(mv.from);
         let mut rivals = Bitboard::EMPTY;
-        self.generate_moves(|moves| {
-            if moves.piece == piece && moves.from != mv.from && moves.to.has(mv.to) {
-                rivals |= moves.from;
+        for from in candidates {
+            if self.is_legal(Move::new(from, mv.to)) {
+                rivals |= from;
             }
-            false
-        });
+        }
         if rivals.is_empty() {
             (None, None)
         } else if (rivals & mv.from.file()).is_empty() {
