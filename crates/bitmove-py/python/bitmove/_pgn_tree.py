@@ -721,23 +721,31 @@ class Game(GameNode):
         _VARIATIONS.__set__(self, value)
 
     def _materialize(self) -> None:
-        """Makes the nodes of the tree read (the first use of ``variations``)."""
+        """Makes the nodes of the tree read (the first use of ``variations``): the
+        ``ChildNode``s ``add_variation`` would make, without a call per node."""
         tree, self._lazy = self._lazy, None
         made: list[GameNode] = [self]
-        append = made.append
+        children: list[list[ChildNode]] = [_VARIATIONS.__get__(self, Game)]
+        depths = [self._depth]
+        new = object.__new__
         enabled = gc.isenabled()
         gc.disable()  # the new nodes are all kept: no use walking them while they are made
         try:
             for parent, move, starting_comment, comment, nags in tree.nodes():
-                append(
-                    ChildNode(
-                        made[parent],
-                        move,
-                        comment=comment,
-                        starting_comment=starting_comment,
-                        nags=nags,
-                    )
-                )
+                node = new(ChildNode)
+                node.parent = made[parent]
+                node.move = move
+                node._root = self
+                depth = depths[parent] + 1
+                node._depth = depth
+                node.variations = variations = []
+                node.comment = comment
+                node.starting_comment = starting_comment
+                node.nags = set(nags)
+                children[parent].append(node)
+                made.append(node)
+                children.append(variations)
+                depths.append(depth)
         finally:
             if enabled:
                 gc.enable()
