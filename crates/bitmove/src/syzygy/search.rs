@@ -93,8 +93,8 @@ impl Tablebase {
         if n > MAX_PIECES {
             return Err(SyzygyError::TooManyPieces(n));
         }
-        let table = self.table(board, TableKind::Wdl)?;
-        table.probe_wdl(board).map_err(Self::corrupt(table))
+        let (table, key) = self.table(board, TableKind::Wdl)?;
+        table.probe_wdl(board, key).map_err(Self::corrupt(table))
     }
 
     /// Alpha-beta over the captures (en passant aside) down to the stored values. The second
@@ -193,8 +193,11 @@ impl Tablebase {
                 }
             }
         }
-        let table = self.table(board, TableKind::Dtz)?;
-        match table.probe_dtz(board, wdl).map_err(Self::corrupt(table))? {
+        let (table, key) = self.table(board, TableKind::Dtz)?;
+        match table
+            .probe_dtz(board, key, wdl)
+            .map_err(Self::corrupt(table))?
+        {
             DtzValue::Plies(d) => {
                 return Ok(dtz_before_zeroing(wdl) + if wdl > 0 { d } else { -d });
             }
@@ -297,8 +300,11 @@ impl Tablebase {
     /// only the other side to move.
     pub fn probe_dtz_table(&self, board: &Board, wdl: i32) -> Result<Option<i32>, SyzygyError> {
         self.check(board)?;
-        let table = self.table(board, TableKind::Dtz)?;
-        match table.probe_dtz(board, wdl).map_err(Self::corrupt(table))? {
+        let (table, key) = self.table(board, TableKind::Dtz)?;
+        match table
+            .probe_dtz(board, key, wdl)
+            .map_err(Self::corrupt(table))?
+        {
             DtzValue::Plies(d) => Ok(Some(d)),
             DtzValue::OtherSide => Ok(None),
         }
