@@ -240,3 +240,40 @@ fn tables_from_memory() {
         other => panic!("{other:?}"),
     }
 }
+
+/// The halfmove clock turns a root move's win into a cursed win (and a loss into a blessed
+/// loss) where its zeroing move would come after ply 100 of the count, as Fathom's
+/// `tb_probe_root` ranks; at 0 the tables' own results stand.
+#[test]
+fn rank_moves_counts_the_halfmove_clock() {
+    let tb = tablebase();
+    // Black loses in 53 plies; after Black's moves White wins in about 52.
+    for (fen, clock) in [
+        ("8/2K5/4B3/3N4/8/8/4k3/8 b - - {} 1", 60u32),
+        ("8/2K5/4B3/3N4/8/8/8/4k3 w - - {} 1", 55),
+    ] {
+        let at = |clock: u32| -> Vec<bitmove::syzygy::RankedMove> {
+            let board: Board = fen.replace("{}", &clock.to_string()).parse().expect("FEN");
+            tb.rank_moves(&board).expect("ranking")
+        };
+        let fresh = at(0);
+        let late = at(clock);
+        assert_eq!(fresh.len(), late.len());
+        let mut changed = 0;
+        for m in &late {
+            let before = fresh.iter().find(|f| f.mv == m.mv).expect("same move");
+            assert_eq!(m.dtz, before.dtz, "{fen}: {m:?}");
+            let expected = match before.wdl {
+                Wdl::Win if m.dtz + clock as i32 > 100 => Wdl::CursedWin,
+                Wdl::Loss if -m.dtz + clock as i32 > 100 => Wdl::BlessedLoss,
+                w => w,
+            };
+            assert_eq!(m.wdl, expected, "{fen} clock {clock}: {m:?}");
+            changed += (m.wdl != before.wdl) as usize;
+        }
+        assert!(changed > 0, "{fen}: the clock changed nothing: {late:?}");
+        for pair in late.windows(2) {
+            assert!(pair[0].wdl >= pair[1].wdl, "{fen}: {late:?}");
+        }
+    }
+}

@@ -260,12 +260,15 @@ impl Setup {
             return Err(SetupStatus::TOO_MANY_KINGS);
         }
         let mut board = Board::empty(self.chess960);
-        for color in Color::ALL {
-            for piece in Piece::ALL {
-                for square in self.pieces[piece.index()] & self.colors[color.index()] {
-                    board.put(color, piece, square);
-                }
-            }
+        // What putting each piece of each colour would leave, in a few operations: a square
+        // counts where its colour and its kind are each given an odd number of times.
+        let one_color = self.colors[0] ^ self.colors[1];
+        let one_kind = self.pieces.iter().fold(Bitboard::EMPTY, |a, &b| a ^ b);
+        for (to, from) in board.pieces.iter_mut().zip(&self.pieces) {
+            *to = *from & one_color;
+        }
+        for (to, from) in board.colors.iter_mut().zip(&self.colors) {
+            *to = *from & one_kind;
         }
         board.side = self.turn;
         let mut castling = CastlingRights::NONE;

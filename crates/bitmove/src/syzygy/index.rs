@@ -3,7 +3,7 @@
 use super::encode::{
     LEAD_PAWNS, MAP_A1D1D4, MAP_B1H1H7, MAP_KK, MAP_PAWNS, flip_diagonal, off_diagonal,
 };
-use super::material::{Material, board_key};
+use super::material::Material;
 use super::table::{Bytes, Corrupt, Layout, PairsData, binomial, flag};
 use crate::{Board, Color, Piece};
 use std::boxed::Box;
@@ -30,16 +30,17 @@ impl Table {
         Bytes(self.bytes.as_ref().as_ref())
     }
 
-    /// The sub-table and index of `board`, and the leading pawn's file; `None` for a DTZ table
-    /// that stores only the other side to move.
+    /// The sub-table and index of `board` (whose material key is `key`), and the leading
+    /// pawn's file; `None` for a DTZ table that stores only the other side to move.
     fn locate(
         &self,
         board: &Board,
+        key: u64,
         dtz: bool,
     ) -> Result<Option<(&PairsData, u64, usize)>, Corrupt> {
         let mat = &self.mat;
         let black_to_move = board.side_to_move() == Color::Black;
-        let flip = (mat.symmetric && black_to_move) || board_key(board) != mat.key;
+        let flip = (mat.symmetric && black_to_move) || key != mat.key;
         let flip_color: u8 = if flip { 8 } else { 0 };
         let flip_squares: u8 = if flip { 56 } else { 0 };
         let stm = (flip ^ black_to_move) as usize;
@@ -200,9 +201,9 @@ impl Table {
         Ok(Some((d, idx, file)))
     }
 
-    /// The WDL value stored for `board` (-2..=2), not looking at captures.
-    pub(crate) fn probe_wdl(&self, board: &Board) -> Result<i32, Corrupt> {
-        let Some((d, idx, _)) = self.locate(board, false)? else {
+    /// The WDL value stored for `board` (-2..=2, material key `key`), not looking at captures.
+    pub(crate) fn probe_wdl(&self, board: &Board, key: u64) -> Result<i32, Corrupt> {
+        let Some((d, idx, _)) = self.locate(board, key, false)? else {
             return Err(Corrupt("WDL table without this side"));
         };
         let v = d.decompress(self.bytes(), idx)? as i32 - 2;
@@ -212,10 +213,10 @@ impl Table {
         Ok(v)
     }
 
-    /// The DTZ value stored for `board` whose WDL is `wdl` (not 0), in plies, before the
-    /// zeroing move's +1.
-    pub(crate) fn probe_dtz(&self, board: &Board, wdl: i32) -> Result<DtzValue, Corrupt> {
-        let Some((d, idx, _)) = self.locate(board, true)? else {
+    /// The DTZ value stored for `board` (material key `key`) whose WDL is `wdl` (not 0), in
+    /// plies, before the zeroing move's +1.
+    pub(crate) fn probe_dtz(&self, board: &Board, key: u64, wdl: i32) -> Result<DtzValue, Corrupt> {
+        let Some((d, idx, _)) = self.locate(board, key, true)? else {
             return Ok(DtzValue::OtherSide);
         };
         let mut value = d.decompress(self.bytes(), idx)? as i32;

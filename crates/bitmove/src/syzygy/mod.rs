@@ -308,8 +308,9 @@ impl Tablebase {
         self.max_pieces = 0;
     }
 
-    /// The table for `board`'s material, opened on first use.
-    fn table(&self, board: &crate::Board, kind: TableKind) -> Result<&Table, SyzygyError> {
+    /// The table for `board`'s material, opened on first use, and the material's key (computed
+    /// once per probe: the table's orientation compares it with the table's).
+    fn table(&self, board: &crate::Board, kind: TableKind) -> Result<(&Table, u64), SyzygyError> {
         let key = material::board_key(board);
         let missing = || SyzygyError::MissingTable {
             name: material::board_table_name(board),
@@ -331,7 +332,7 @@ impl Tablebase {
             }
         });
         match loaded {
-            Ok(t) => Ok(t),
+            Ok(t) => Ok((t, key)),
             Err(e) => Err(e.clone()),
         }
     }

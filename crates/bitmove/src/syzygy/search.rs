@@ -36,6 +36,18 @@ const fn dtz_before_zeroing(wdl: i32) -> i32 {
     }
 }
 
+/// A root move's result once the halfmove clock `clock` counts: the tables assume the move
+/// was reached with the clock at 0 (where they already tell cursed wins and blessed losses),
+/// so only a win or loss whose zeroing move comes after ply 100 of the count changes.
+fn with_clock(wdl: Wdl, dtz: i32, clock: u32) -> Wdl {
+    let after = dtz.unsigned_abs().saturating_add(clock) > 100;
+    match wdl {
+        Wdl::Win if after => Wdl::CursedWin,
+        Wdl::Loss if after => Wdl::BlessedLoss,
+        _ => wdl,
+    }
+}
+
 fn child(board: &Board, mv: Move) -> Board {
     let mut b = board.clone();
     b.play_unchecked(mv);
@@ -93,8 +105,8 @@ impl Tablebase {
         if n > MAX_PIECES {
             return Err(SyzygyError::TooManyPieces(n));
         }
-        let table = self.table(board, TableKind::Wdl)?;
-        table.probe_wdl(board).map_err(Self::corrupt(table))
+        let (table, key) = self.table(board, TableKind::Wdl)?;
+        table.probe_wdl(board, key).map_err(Self::corrupt(table))
     }
 
     /// Alpha-beta over the captures (en passant aside) down to the stored values. The second
@@ -193,8 +205,11 @@ impl Tablebase {
                 }
             }
         }
-        let table = self.table(board, TableKind::Dtz)?;
-        match table.probe_dtz(board, wdl).map_err(Self::corrupt(table))? {
+        let (table, key) = self.table(board, TableKind::Dtz)?;
+        match table
+            .probe_dtz(board, key, wdl)
+            .map_err(Self::corrupt(table))?
+        {
             DtzValue::Plies(d) => {
                 return Ok(dtz_before_zeroing(wdl) + if wdl > 0 { d } else { -d });
             }
@@ -297,8 +312,11 @@ impl Tablebase {
     /// only the other side to move.
     pub fn probe_dtz_table(&self, board: &Board, wdl: i32) -> Result<Option<i32>, SyzygyError> {
         self.check(board)?;
-        let table = self.table(board, TableKind::Dtz)?;
-        match table.probe_dtz(board, wdl).map_err(Self::corrupt(table))? {
+        let (table, key) = self.table(board, TableKind::Dtz)?;
+        match table
+            .probe_dtz(board, key, wdl)
+            .map_err(Self::corrupt(table))?
+        {
             DtzValue::Plies(d) => Ok(Some(d)),
             DtzValue::OtherSide => Ok(None),
         }
@@ -321,7 +339,10 @@ impl Tablebase {
 
     /// Every legal move with its WDL and DTZ for the side playing it, best first: the best
     /// result, then among wins the fewest plies to zeroing (a mate before anything), among
-    /// losses the most. Draws keep the generation order.
+    /// losses the most. Draws keep the generation order. The halfmove clock counts, as in
+    /// Fathom's `tb_probe_root`: a win whose zeroing move would come after the hundredth
+    /// ply since the last one (`dtz` plus the clock over 100) is a [`Wdl::CursedWin`], a
+    /// loss the opponent cannot zero in time a [`Wdl::BlessedLoss`].
     pub fn rank_moves(&self, board: &Board) -> Result<Vec<RankedMove>, SyzygyError> {
         self.check(board)?;
         let mut ranked = Vec::new();
@@ -339,7 +360,7 @@ impl Tablebase {
             };
             ranked.push(RankedMove {
                 mv,
-                wdl: Wdl::from_i32(wdl),
+                wdl: with_clock(Wdl::from_i32(wdl), dtz, board.halfmove_clock()),
                 dtz,
                 mate,
             });

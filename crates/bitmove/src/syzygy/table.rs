@@ -108,15 +108,23 @@ pub(crate) struct PairsData {
     lowest_sym: Vec<u16>,
     base64: Vec<u64>,
     symlen: Vec<u32>,
-    /// The fast path of the decoder: indexed by the next `lut_bits` bits of the stream,
-    /// `(bits << 24) | values`: the whole codes that fit in those bits take `bits` and their
-    /// symbols stand for `values` values; 0 when not even one code fits (decoded the slow
-    /// way, through `base64`).
-    lut: Vec<u32>,
-    lut_bits: u8,
+    /// The fast path of the decoder, indexed by the next `LUT_BITS` bits of the stream
+    /// ([`PairsData::lut_entry`]).
+    lut: Lut,
     btree: usize,
     /// DTZ value maps by WDL (offsets into the map region, plus 1).
     pub(crate) map_idx: [u16; 4],
+}
+
+/// A sub-table's decoding table: its size fixed, so that indexing it by `LUT_BITS` bits
+/// needs no bounds check.
+#[derive(Clone, Debug)]
+struct Lut(std::boxed::Box<[u32; 1 << LUT_BITS]>);
+
+impl Default for Lut {
+    fn default() -> Lut {
+        Lut(std::boxed::Box::new([0; 1 << LUT_BITS]))
+    }
 }
 
 /// A parsed table: which bytes hold what.
@@ -370,10 +378,11 @@ fn set_sizes(d: &mut PairsData, bytes: Bytes<'_>, mut p: usize) -> Res<usize> {
         return Err(Corrupt("symbol tree past the end"));
     }
     d.symlen = symbol_lengths(bytes, d.btree, symbols)?;
-    d.lut_bits = LUT_BITS.min(max_sym_len);
-    d.lut = (0..1u64 << d.lut_bits)
-        .map(|prefix| d.lut_entry(prefix << (64 - d.lut_bits as u32)))
-        .collect();
+    let mut lut = std::boxed::Box::new([0u32; 1 << LUT_BITS]);
+    for (prefix, e) in lut.iter_mut().enumerate() {
+        *e = d.lut_entry((prefix as u64) << (64 - LUT_BITS));
+    }
+    d.lut = Lut(lut);
     Ok(p + symbols * 3 + (symbols & 1))
 }
 
@@ -447,12 +456,15 @@ impl PairsData {
         Ok((len, sym))
     }
 
-    /// The lookup-table entry for the streams whose first `lut_bits` bits are those of `top`
-    /// (the rest zero): how many bits the whole codes among those bits take, and how many
-    /// values their symbols stand for. Decoding a code of length `l` compares the stream
-    /// with `base64[len]` for code lengths up to `l` only, which looks at no bit past the
-    /// code's own, so the codes that fit are decoded the same way from any stream that starts
-    /// with these bits.
+    /// The lookup-table entry for the streams whose first `LUT_BITS` bits are those of `top`
+    /// (the rest zero): `(bits << 24) | values`, how many bits the whole codes among those
+    /// bits take and how many values their symbols stand for. Decoding a code of length `l`
+    /// compares the stream with `base64[len]` for code lengths up to `l` only, which looks at
+    /// no bit past the code's own, so the codes that fit are decoded the same way from any
+    /// stream that starts with these bits. When not even one code fits, the entry is the
+    /// shortest length (minus `min_sym_len`) a code starting with these bits can have, plus
+    /// one: the length of the code of the largest such stream, as longer codes have smaller
+    /// `base64` limits.
     fn lut_entry(&self, top: u64) -> u32 {
         let (mut used, mut values, mut t) = (0u32, 0u32, top);
         while let Ok((len, sym)) = self.decode_one(t, 0) {
@@ -461,7 +473,7 @@ impl PairsData {
                 break;
             };
             match values.checked_add(sl).and_then(|v| v.checked_add(1)) {
-                Some(v) if used + bits <= self.lut_bits as u32 && v < 1 << 24 => {
+                Some(v) if used + bits <= LUT_BITS as u32 && v < 1 << 24 => {
                     used += bits;
                     values = v;
                     t <<= bits;
@@ -469,7 +481,13 @@ impl PairsData {
                 _ => break,
             }
         }
-        if used == 0 { 0 } else { used << 24 | values }
+        if used != 0 {
+            return used << 24 | values;
+        }
+        match self.decode_one(top | (u64::MAX >> LUT_BITS), 0) {
+            Ok((len, _)) => len as u32 + 1,
+            Err(_) => 0,
+        }
     }
 
     /// The value stored for position `idx`.
@@ -513,23 +531,18 @@ impl PairsData {
         ptr += 8;
         let mut bits = 64i32;
         let min = self.min_sym_len as u32;
-        let shift = 64 - self.lut_bits as u32;
         let sym = loop {
-            // The fast path: the whole codes in the next `lut_bits` bits all come before the
+            // The fast path: the whole codes in the next `LUT_BITS` bits all come before the
             // value wanted, so only their lengths matter.
-            let e = buf
-                .checked_shr(shift)
-                .and_then(|i| self.lut.get(i as usize))
-                .copied()
-                .unwrap_or(0);
-            let consumed = if e != 0 && offset >= (e & 0xff_ffff) as i64 {
+            let e = self.lut.0[(buf >> (64 - LUT_BITS)) as usize];
+            let consumed = if e >> 24 != 0 && offset >= (e & 0xff_ffff) as i64 {
                 offset -= (e & 0xff_ffff) as i64;
                 e >> 24
             } else {
-                // A 0 entry: the code is longer than `lut_bits` (in a valid table), so
-                // the lengths up to that need no comparing.
-                let start = if e == 0 {
-                    (self.lut_bits - self.min_sym_len) as usize + 1
+                // An entry without whole codes holds the shortest length the code can have,
+                // plus one: the search for its length starts there.
+                let start = if e >> 24 == 0 {
+                    (e as usize).saturating_sub(1)
                 } else {
                     0
                 };
