@@ -146,6 +146,10 @@ impl Tablebase {
 
     /// WDL from the side to move: -2 loss, -1 blessed loss, 0 draw, 1 cursed win, 2 win.
     fn probe_wdl(&self, py: Python<'_>, board: PyRef<'_, Board>) -> PyResult<i32> {
+        // A finished variant game needs no table (python-chess answers it before a probe).
+        if let (Some(_), Some(wdl)) = (&self.variant, board.variant_end_wdl()) {
+            return Ok(wdl);
+        }
         let b = self.board(&board)?;
         let tables = &self.tables;
         py.detach(|| tables.probe_wdl(&b))

@@ -97,11 +97,17 @@ def test_find_variant_and_the_list():
         bitmove.variant.find_variant("Bughouse")
 
 
-def test_variant_boards_refuse_what_they_cannot_hold():
-    with pytest.raises(ValueError):
-        bitmove.variant.AtomicBoard(None)
-    with pytest.raises(bitmove.FenError):
-        bitmove.variant.HordeBoard("rnbqkbnr/pppppppp/8/8/8/8/8/4K3 w kq - 0 1")
+def test_variant_boards_hold_any_placement():
+    """As python-chess's: an empty board, a horde with a white king; `status()` says what is
+    wrong. A pocket of 200 pieces is still refused (at most 32)."""
+    empty = bitmove.variant.AtomicBoard(None)
+    assert empty.fen() == chess.variant.AtomicBoard(None).fen()
+    assert empty.status() == chess.variant.AtomicBoard(None).status()
+    assert list(empty.legal_moves) == []
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/8/4K3 w kq - 0 1"
+    horde = bitmove.variant.HordeBoard(fen)
+    assert horde.status() == chess.variant.HordeBoard(fen).status()
+    assert horde.fen() == fen
     with pytest.raises(bitmove.FenError):
         bitmove.variant.CrazyhouseBoard("8/8/8/8/8/8/8/K6k[" + "Q" * 200 + "] w - - 0 1")
     board = bitmove.variant.CrazyhouseBoard()
