@@ -10,9 +10,19 @@ Move.from_uci('e2e4')
 >>> bitmove.variant.find_variant("Three-check").uci_variant
 '3check'
 
-Differences from python-chess: a variant board holds legal positions of its variant only
-(python-chess also holds impossible ones), `push` refuses illegal moves, `pockets` are
-read-only copies, and repetitions are not counted in variant games.
+A variant board holds any placement, as python-chess's does (`AtomicBoard(None)` is an empty
+board, `set_piece_at` anything, forty queens); `status()` and `is_valid()` judge it by the
+variant's rules (python-chess's `STATUS_*` flags, `STATUS_RACE_*` for racing kings), and
+the variant's rules play every valid position and the invalid ones they can (too many
+pieces, racing kings' checks and finished races).
+
+Differences from python-chess: a position the variant's rules cannot play (a side without
+the one king its variant looks for, pawns on the back ranks, the side not to move in check
+where checks count, more than two checkers, pawns in racing kings, more moves than a move
+list holds) has no legal moves, and no variant ending, where python-chess still generates
+pseudo-legal play; `push` refuses illegal moves; pockets hold at most 32 pieces in a FEN
+and three-check counters are 0 to 3; assigning to `pockets[color]` does not change the
+board (`add` and `remove` on it do); repetitions are not counted in variant games.
 """
 
 from __future__ import annotations

@@ -109,14 +109,14 @@ impl GameView<'_> {
         out
     }
 
-    /// python-chess's suicide: the side to move wins with no pieces left; on stalemate the
-    /// side with fewer pieces wins.
+    /// python-chess's suicide: the side to move wins with no pieces left; on stalemate (both
+    /// sides with pieces, no legal move) the side with fewer pieces wins.
     fn suicide_balance(&self) -> Option<i32> {
         let pos = self.playable()?;
         let board = pos.board();
         let us = board.colors(board.side_to_move()).len() as i32;
         let them = board.colors(!board.side_to_move()).len() as i32;
-        (us > 0 && pos.legal_moves().is_empty()).then_some(us - them)
+        (us > 0 && them > 0 && pos.legal_moves().is_empty()).then_some(us - them)
     }
 
     pub(super) fn is_variant_win(&self) -> bool {

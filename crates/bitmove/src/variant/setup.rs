@@ -325,11 +325,20 @@ impl VariantSetup {
         let count = |c: Color, p: Piece| (side(c) & of(p)).len();
         match self.variant {
             Variant::Antichess => {
+                // No kings needed, and no checks: python-chess's antichess has no checkers.
                 status.0 &= !(S::NO_WHITE_KING | S::NO_BLACK_KING | S::TOO_MANY_KINGS).0;
-                status.0 &= !S::OPPOSITE_CHECK.0;
+                status.0 &= !(S::OPPOSITE_CHECK | S::TOO_MANY_CHECKERS | S::IMPOSSIBLE_CHECK).0;
             }
             Variant::Atomic => {
                 status.0 &= !S::OPPOSITE_CHECK.0;
+                let kings = of(Piece::King);
+                let connected = (kings & side(white))
+                    .into_iter()
+                    .any(|k| !(crate::attacks::king_attacks(k) & kings & side(black)).is_empty());
+                if connected {
+                    // Touching kings give no check.
+                    status.0 &= !(S::TOO_MANY_CHECKERS | S::IMPOSSIBLE_CHECK).0;
+                }
                 status.0 &= !match s.turn {
                     Color::White => S::NO_WHITE_KING.0,
                     Color::Black => S::NO_BLACK_KING.0,
