@@ -149,6 +149,10 @@ impl Tablebase {
     /// With the GIL held: a WDL probe of open tables takes well under a microsecond, and
     /// releasing the GIL and taking it back would cost a fifth of that.
     fn probe_wdl(&self, board: PyRef<'_, Board>) -> PyResult<i32> {
+        // A finished variant game needs no table (python-chess answers it before a probe).
+        if let (Some(_), Some(wdl)) = (&self.variant, board.variant_end_wdl()) {
+            return Ok(wdl);
+        }
         let b = self.board(&board)?;
         self.tables
             .probe_wdl(&b)

@@ -10,9 +10,19 @@ Move.from_uci('e2e4')
 >>> bitmove.variant.find_variant("Three-check").uci_variant
 '3check'
 
-Differences from python-chess: a variant board holds legal positions of its variant only
-(python-chess also holds impossible ones), `push` refuses illegal moves, `pockets` are
-read-only copies, and repetitions are not counted in variant games.
+A variant board holds any placement, as python-chess's does (`AtomicBoard(None)` is an empty
+board, `set_piece_at` anything, forty queens); `status()` and `is_valid()` judge it by the
+variant's rules (python-chess's `STATUS_*` flags, `STATUS_RACE_*` for racing kings), and
+the variant's rules play every valid position and the invalid ones they can (too many
+pieces, racing kings' checks and finished races).
+
+Differences from python-chess: a position the variant's rules cannot play (a side without
+the one king its variant looks for, pawns on the back ranks, the side not to move in check
+where checks count, more than two checkers, pawns in racing kings, more moves than a move
+list holds) has no legal moves, and no variant ending, where python-chess still generates
+pseudo-legal play; `push` refuses illegal moves; pockets hold at most 32 pieces in a FEN
+and three-check counters are 0 to 3; assigning to `pockets[color]` does not change the
+board (`add` and `remove` on it do); repetitions are not counted in variant games.
 """
 
 from __future__ import annotations
@@ -182,7 +192,11 @@ class ThreeCheckBoard(_VariantBoard):
 
 
 class CrazyhousePocket:
-    """A crazyhouse pocket: how many pieces of each type it holds."""
+    """A crazyhouse pocket: how many pieces of each type it holds. A board's `pockets` are
+    live: adding to or removing from one changes the board's pocket."""
+
+    _board: Any = None
+    _white = True
 
     def __init__(self, symbols: Iterable[str] = "") -> None:
         self._pieces = [-1, 0, 0, 0, 0, 0, 0]
@@ -190,14 +204,20 @@ class CrazyhousePocket:
             self.add(PIECE_SYMBOLS.index(symbol))
 
     def reset(self) -> None:
-        self._pieces = [-1, 0, 0, 0, 0, 0, 0]
+        for piece_type in range(1, 6):
+            while self._pieces[piece_type]:
+                self.remove(piece_type)
 
     def add(self, piece_type: int) -> None:
+        if self._board is not None:
+            self._board._pocket_change(self._white, piece_type)
         self._pieces[piece_type] += 1
 
     def remove(self, piece_type: int) -> None:
         if not self._pieces[piece_type]:
             raise ValueError(f"no {PIECE_SYMBOLS[piece_type]} in {self!r}")
+        if self._board is not None:
+            self._board._pocket_change(self._white, piece_type, remove=True)
         self._pieces[piece_type] -= 1
 
     def count(self, piece_type: int) -> int:
@@ -213,6 +233,7 @@ class CrazyhousePocket:
         return f"CrazyhousePocket('{self}')"
 
     def copy(self) -> CrazyhousePocket:
+        """A pocket of its own, tied to no board."""
         pocket = type(self)()
         pocket._pieces = self._pieces[:]
         return pocket
@@ -232,12 +253,14 @@ class CrazyhouseBoard(_VariantBoard):
 
     @property
     def pockets(self) -> list[CrazyhousePocket]:
-        """The pockets, `[black, white]` (index by colour); copies: changing them does not
-        change the board."""
+        """The pockets, `[black, white]` (index by colour), live: `add` and `remove` on them
+        change the board's pockets (assigning to the list does not)."""
         out = []
-        for counts in self._pocket_counts():
+        for white, counts in zip((False, True), self._pocket_counts()):
             pocket = CrazyhousePocket()
             pocket._pieces = [-1, *counts, 0]
+            pocket._board = self
+            pocket._white = white
             out.append(pocket)
         return out
 

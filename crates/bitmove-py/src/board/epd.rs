@@ -101,6 +101,16 @@ impl Board {
             fields.push(&rest[..end]);
             rest = rest[end..].trim_start();
         }
+        // Three-check's counters (`3+3`) follow the en-passant field.
+        let mut checks = String::new();
+        let three_check = self.variant.as_deref().is_some_and(|g| g.name == "3check");
+        if three_check && fields.len() == 4 {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            if rest[..end].contains('+') {
+                checks = format!(" {}", &rest[..end]);
+                rest = rest[end..].trim_start();
+            }
+        }
         let result = PyDict::new(py);
         if rest.is_empty() {
             self.set_fen(epd)?;
@@ -163,7 +173,11 @@ impl Board {
                 None => Ok(default.to_string()),
             }
         };
-        let fen = format!("{head} {} {}", counter("hmvc", "0")?, counter("fmvn", "1")?);
+        let fen = format!(
+            "{head}{checks} {} {}",
+            counter("hmvc", "0")?,
+            counter("fmvn", "1")?
+        );
         self.set_fen(&fen)?;
         Ok(result)
     }

@@ -36,7 +36,7 @@ impl LegalMoves {
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
         let owner = self.owner(py)?;
         if let Some(game) = owner.variant_game() {
-            return Ok(game.pos.legal_moves().len());
+            return Ok(game.playable().map_or(0, |p| p.legal_moves().len()));
         }
         drop(owner);
         let owner = self.owner(py)?;
@@ -91,12 +91,12 @@ impl LegalMoves {
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let owner = self.owner(py)?;
         if let Some(game) = owner.variant_game() {
-            let sans: Vec<String> = game
-                .pos
-                .legal_moves()
-                .iter()
-                .map(|&mv| game.pos.san(mv).to_string())
-                .collect();
+            let sans: Vec<String> = game.playable().map_or_else(Vec::new, |pos| {
+                pos.legal_moves()
+                    .iter()
+                    .map(|&mv| pos.san(mv).to_string())
+                    .collect()
+            });
             return Ok(format!(
                 "<LegalMoveGenerator at {:#x} ({})>",
                 self as *const _ as usize,

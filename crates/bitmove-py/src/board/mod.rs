@@ -252,7 +252,7 @@ impl Board {
 
     fn outcome_of(&self, claim_draw: bool) -> Option<Outcome> {
         if let Some(game) = self.variant_game() {
-            return Board::variant_game_outcome(game, claim_draw);
+            return Board::variant_game_outcome(&game, claim_draw);
         }
         let setup = &self.setup;
         let draw = |termination| Some(Outcome::new(termination, None));
@@ -512,7 +512,7 @@ impl Board {
             return game
                 .stack
                 .iter()
-                .map(|(before, mv)| variant::VariantGame::shown(before, *mv))
+                .map(|frame| variant::GameView::shown(&frame.pos, frame.mv))
                 .collect();
         }
         Ok(self
@@ -529,13 +529,8 @@ impl Board {
     #[pyo3(signature = (*, shredder=false, en_passant="legal", promoted=None))]
     fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
         if let Some(game) = self.variant_game() {
-            let notation = if shredder {
-                bitmove::CastlingNotation::Shredder
-            } else {
-                bitmove::CastlingNotation::XFen
-            };
-            let _ = (en_passant_mode(en_passant)?, promoted);
-            return Ok(game.pos.fen_with(notation).to_string());
+            let _ = promoted;
+            return Ok(game.fen_text(shredder, en_passant_mode(en_passant)?));
         }
         Ok(self.fen_string(
             shredder,
@@ -783,5 +778,5 @@ mod variant;
 mod whole;
 
 pub use legal_moves::LegalMoves;
-use variant::{variant_san_error, variant_status};
+use variant::variant_san_error;
 use whole::{board_fen_960, iterate};

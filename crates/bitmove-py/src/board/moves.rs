@@ -167,7 +167,7 @@ impl Board {
     /// Whether the pseudo-legal `move` gives check.
     fn gives_check(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
         if let Some(game) = self.variant_game() {
-            let mut after = game.pos.clone();
+            let mut after = game.pos()?.clone();
             after
                 .play(game.legal(mv)?)
                 .map_err(|_| IllegalMoveError::new_err("illegal move"))?;
@@ -198,8 +198,9 @@ impl Board {
     /// `IllegalMoveError` for a move that is not legal; the board is unchanged after either.
     fn push_uci(&mut self, uci: &str) -> PyResult<Move> {
         if let Some(game) = self.variant_game() {
-            let mv = game.pos.parse_uci(uci).map_err(|e| uci_error(uci, e))?;
-            let shown = variant::VariantGame::shown(&game.pos, mv)?;
+            let pos = game.pos()?;
+            let mv = pos.parse_uci(uci).map_err(|e| uci_error(uci, e))?;
+            let shown = variant::GameView::shown(pos, mv)?;
             self.push_variant(mv)?;
             return Ok(shown);
         }
@@ -216,11 +217,9 @@ impl Board {
     /// Plays a move given in SAN and returns it.
     fn push_san(&mut self, san: &str) -> PyResult<Move> {
         if let Some(game) = self.variant_game() {
-            let mv = game
-                .pos
-                .parse_san(san)
-                .map_err(|e| variant_san_error(san, e))?;
-            let shown = variant::VariantGame::shown(&game.pos, mv)?;
+            let pos = game.pos()?;
+            let mv = pos.parse_san(san).map_err(|e| variant_san_error(san, e))?;
+            let shown = variant::GameView::shown(pos, mv)?;
             self.push_variant(mv)?;
             return Ok(shown);
         }
@@ -251,11 +250,11 @@ impl Board {
     /// The last move played; `IndexError` when there is none.
     fn peek(&self) -> PyResult<Move> {
         if let Some(game) = self.variant_game() {
-            let (before, mv) = game
+            let frame = game
                 .stack
                 .last()
                 .ok_or_else(|| PyIndexError::new_err("list index out of range"))?;
-            return variant::VariantGame::shown(before, *mv);
+            return variant::GameView::shown(&frame.pos, frame.mv);
         }
         self.stack
             .last()
@@ -290,7 +289,7 @@ impl Board {
     fn san(&self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
         if let Some(game) = self.variant_game() {
             let mv = game.legal(mv)?;
-            return Ok(game.pos.san(mv).to_string());
+            return Ok(game.pos()?.san(mv).to_string());
         }
         self.algebraic(mv, false)
     }
@@ -344,11 +343,9 @@ impl Board {
     /// Reads SAN (python-chess's leniency) into a legal move or the null move.
     pub(super) fn parse_san(&self, san: &str) -> PyResult<Move> {
         if let Some(game) = self.variant_game() {
-            let mv = game
-                .pos
-                .parse_san(san)
-                .map_err(|e| variant_san_error(san, e))?;
-            return variant::VariantGame::shown(&game.pos, mv);
+            let pos = game.pos()?;
+            let mv = pos.parse_san(san).map_err(|e| variant_san_error(san, e))?;
+            return variant::GameView::shown(pos, mv);
         }
         let mv = self.parse_san_inner(san)?;
         Ok(Board::shown(&self.setup, mv))
@@ -358,8 +355,9 @@ impl Board {
     /// that is not UCI, `IllegalMoveError` for a move that is not legal.
     fn parse_uci(&self, uci: &str) -> PyResult<Move> {
         if let Some(game) = self.variant_game() {
-            let mv = game.pos.parse_uci(uci).map_err(|e| uci_error(uci, e))?;
-            return variant::VariantGame::shown(&game.pos, mv);
+            let pos = game.pos()?;
+            let mv = pos.parse_uci(uci).map_err(|e| uci_error(uci, e))?;
+            return variant::GameView::shown(pos, mv);
         }
         let mv = Move::from_uci_text(uci)?;
         if mv.is_null_move() {
@@ -381,7 +379,7 @@ impl Board {
     fn uci(&self, mv: &Bound<'_, PyAny>, chess960: Option<bool>) -> PyResult<String> {
         if let Some(game) = self.variant_game() {
             let _ = chess960;
-            return Ok(game.pos.uci(game.legal(mv)?).to_string());
+            return Ok(game.pos()?.uci(game.legal(mv)?).to_string());
         }
         let Some(inner) = self.internal(mv)? else {
             return Ok("0000".to_string());

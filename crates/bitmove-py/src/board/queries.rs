@@ -82,7 +82,12 @@ impl Board {
 
     fn is_check(&self) -> bool {
         if let Some(game) = self.variant_game() {
-            return game.pos.is_check();
+            return match game.playable() {
+                Some(pos) => pos.is_check(),
+                None => {
+                    game.variant() != bitmove::variant::Variant::Antichess && self.setup.is_check()
+                }
+            };
         }
         self.setup.is_check()
     }
@@ -115,7 +120,7 @@ impl Board {
     /// What is wrong with the position: python-chess's `STATUS_*` bits (0 when valid).
     fn status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         if let Some(game) = self.variant_game() {
-            let status = variant_status(&self.setup, game);
+            let status = game.state.status().0;
             return py
                 .import("bitmove._squares")?
                 .getattr("Status")?
@@ -128,7 +133,7 @@ impl Board {
 
     fn is_valid(&self) -> bool {
         if let Some(game) = self.variant_game() {
-            return variant_status(&self.setup, game) == 0;
+            return game.state.is_valid();
         }
         self.setup.is_valid()
     }
@@ -167,14 +172,14 @@ impl Board {
 
     fn is_checkmate(&self) -> bool {
         if let Some(game) = self.variant_game() {
-            return game.pos.is_checkmate();
+            return game.playable().is_some_and(|p| p.is_checkmate());
         }
         self.setup.is_checkmate()
     }
 
     fn is_stalemate(&self) -> bool {
         if let Some(game) = self.variant_game() {
-            return game.pos.is_stalemate();
+            return game.playable().is_some_and(|p| p.is_stalemate());
         }
         self.setup.is_stalemate()
     }
@@ -182,7 +187,7 @@ impl Board {
     /// Whether neither side can mate (python-chess's rule).
     fn is_insufficient_material(&self) -> bool {
         if let Some(game) = self.variant_game() {
-            return game.pos.is_insufficient_material();
+            return game.state.is_insufficient_material();
         }
         self.setup.is_insufficient_material()
     }
@@ -191,7 +196,7 @@ impl Board {
     fn has_insufficient_material(&self, color: bool) -> bool {
         if let Some(game) = self.variant_game() {
             return game
-                .pos
+                .state
                 .has_insufficient_material(crate::board::color(color));
         }
         self.setup
@@ -323,7 +328,7 @@ impl Board {
             if game.variant() == bitmove::variant::Variant::ThreeCheck
                 && let Ok(legal) = game.legal(mv)
             {
-                let mut after = game.pos.clone();
+                let mut after = game.pos()?.clone();
                 after.play_unchecked(legal);
                 gives_check = after.is_check();
             }

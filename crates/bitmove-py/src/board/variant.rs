@@ -1,78 +1,162 @@
 //! The lichess variants on `Board` (python-chess's `chess.variant` classes are subclasses
-//! that call `_set_variant`): the position and its rules are the library's
-//! [`VariantPosition`]; the board's [`Setup`] mirrors its pieces for the queries every board
-//! answers the same way (pieces, attacks, drawings).
+//! that call `_set_variant`). The board's [`Setup`] holds the pieces, side, rights and
+//! counters as python-chess's variant boards do (any placement); the pockets and check
+//! counters sit beside it, and the library's [`VariantSetup`] judges the whole (status,
+//! material) and hands out the [`VariantPosition`] that plays it by the variant's rules.
 
-use bitmove::variant::{Variant, VariantMove, VariantPosition};
+use std::borrow::Cow;
+
+use bitmove::variant::{Pocket, Variant, VariantMove, VariantPosition, VariantSetup};
 
 use super::*;
 
+/// One move of a variant game's stack: the state before it, its position, and the move.
+#[derive(Clone)]
+pub(crate) struct VariantFrame {
+    pub(super) before: VariantSetup,
+    pub(super) pos: VariantPosition,
+    pub(super) mv: VariantMove,
+}
+
 /// A variant game: python-chess's name for it (`suicide` and `giveaway` play antichess's
-/// moves with their own endings), the position and the moves that led to it.
+/// moves with their own endings), what the variant adds to the board's `Setup`, the
+/// position its rules play (kept for the `Setup` it was made from), and the moves played.
 #[derive(Clone)]
 pub(crate) struct VariantGame {
     pub(super) name: String,
-    pub(super) pos: VariantPosition,
-    pub(super) stack: Vec<(VariantPosition, VariantMove)>,
-}
-
-/// The Setup holding a variant position's pieces, side, rights and counters.
-pub(super) fn setup_of(pos: &VariantPosition, chess960: bool) -> Setup {
-    let mut setup = Setup::from_board(pos.board());
-    setup.promoted = pos.promoted();
-    setup.chess960 = chess960;
-    setup
+    variant: Variant,
+    pockets: [Pocket; 2],
+    remaining_checks: [u8; 2],
+    /// The `Setup` that `pos` was made from: when the board's differs (a piece set, the
+    /// turn changed), the position is made again.
+    synced: Setup,
+    pos: Option<VariantPosition>,
+    pub(super) stack: Vec<VariantFrame>,
 }
 
 impl VariantGame {
-    pub(super) fn variant(&self) -> Variant {
-        self.pos.variant()
+    fn new(name: &str, state: VariantSetup) -> VariantGame {
+        VariantGame {
+            name: name.to_string(),
+            variant: state.variant,
+            pockets: state.pockets,
+            remaining_checks: state.remaining_checks,
+            synced: state.setup,
+            pos: state.position().ok(),
+            stack: Vec::new(),
+        }
     }
 
-    /// python-chess's suicide: the side to move wins with no pieces left; on stalemate the
-    /// side with fewer pieces wins.
+    /// Takes `state` as the game's (its setup is the board's), the position made again.
+    fn sync(&mut self, state: &VariantSetup, pos: Option<VariantPosition>) {
+        self.pockets = state.pockets;
+        self.remaining_checks = state.remaining_checks;
+        self.synced = state.setup;
+        self.pos = pos.or_else(|| state.position().ok());
+    }
+}
+
+/// A variant game seen with the board's current `Setup`: the whole state and the position
+/// that plays it (`None` when the variant's rules cannot play it: no moves there).
+pub(crate) struct GameView<'a> {
+    game: &'a VariantGame,
+    pub(super) state: VariantSetup,
+    pos: Option<Cow<'a, VariantPosition>>,
+}
+
+impl std::ops::Deref for GameView<'_> {
+    type Target = VariantGame;
+
+    fn deref(&self) -> &VariantGame {
+        self.game
+    }
+}
+
+impl GameView<'_> {
+    pub(super) fn variant(&self) -> Variant {
+        self.game.variant
+    }
+
+    /// The position the variant's rules play, or `IllegalMoveError` when they cannot play
+    /// this one (it has no legal moves).
+    pub(super) fn pos(&self) -> PyResult<&VariantPosition> {
+        self.pos.as_deref().ok_or_else(|| {
+            IllegalMoveError::new_err(format!(
+                "no legal moves: the rules of {} cannot play {}",
+                self.game.name,
+                self.fen_text(false, EnPassantMode::Always)
+            ))
+        })
+    }
+
+    /// The position when the rules play it.
+    pub(super) fn playable(&self) -> Option<&VariantPosition> {
+        self.pos.as_deref()
+    }
+
+    /// The FEN in the variant's form.
+    pub(super) fn fen_text(&self, shredder: bool, en_passant: EnPassantMode) -> String {
+        if let (EnPassantMode::Legal, Some(pos)) = (en_passant, self.playable()) {
+            let notation = if shredder {
+                bitmove::CastlingNotation::Shredder
+            } else {
+                bitmove::CastlingNotation::XFen
+            };
+            return pos.fen_with(notation).to_string();
+        }
+        let mut out = String::with_capacity(100);
+        let _ = self.state.write_fen(&mut out, shredder, en_passant);
+        out
+    }
+
+    /// python-chess's suicide: the side to move wins with no pieces left; on stalemate (both
+    /// sides with pieces, no legal move) the side with fewer pieces wins.
     fn suicide_balance(&self) -> Option<i32> {
-        let board = self.pos.board();
+        let pos = self.playable()?;
+        let board = pos.board();
         let us = board.colors(board.side_to_move()).len() as i32;
         let them = board.colors(!board.side_to_move()).len() as i32;
-        (us > 0 && self.pos.legal_moves().is_empty()).then_some(us - them)
+        (us > 0 && them > 0 && pos.legal_moves().is_empty()).then_some(us - them)
     }
 
     pub(super) fn is_variant_win(&self) -> bool {
-        let board = self.pos.board();
+        let Some(pos) = self.playable() else {
+            return false;
+        };
         match self.name.as_str() {
             "suicide" => {
+                let board = pos.board();
                 board.colors(board.side_to_move()).is_empty()
                     || self.suicide_balance().is_some_and(|b| b < 0)
             }
-            _ => self.pos.is_variant_win(),
+            _ => pos.is_variant_win(),
         }
     }
 
     pub(super) fn is_variant_loss(&self) -> bool {
         match self.name.as_str() {
             "suicide" => self.suicide_balance().is_some_and(|b| b > 0),
-            _ => self.pos.is_variant_loss(),
+            _ => self.playable().is_some_and(|p| p.is_variant_loss()),
         }
     }
 
     pub(super) fn is_variant_draw(&self) -> bool {
         match self.name.as_str() {
             "suicide" => self.suicide_balance() == Some(0),
-            _ => self.pos.is_variant_draw(),
+            _ => self.playable().is_some_and(|p| p.is_variant_draw()),
         }
     }
 
     pub(super) fn is_variant_end(&self) -> bool {
-        self.pos.is_variant_end()
+        self.playable().is_some_and(|p| p.is_variant_end())
     }
 
     /// A Python move (bitmove's or python-chess's, drops included) as a legal move here.
     pub(super) fn legal(&self, value: &Bound<'_, PyAny>) -> PyResult<VariantMove> {
         let text: String = value.call_method0("uci")?.extract()?;
-        self.pos.parse_uci(&text).map_err(|_| {
-            IllegalMoveError::new_err(format!("illegal move {text} in {}", self.pos.fen()))
-        })
+        let pos = self.pos()?;
+        pos.parse_uci(&text)
+            .map_err(|_| IllegalMoveError::new_err(format!("illegal move {text} in {}", pos.fen())))
     }
 
     /// A move as this board writes it.
@@ -80,80 +164,132 @@ impl VariantGame {
         Move::from_uci_text(&pos.uci(mv).to_string())
     }
 
+    /// The legal moves (none when the rules cannot play the position).
     pub(super) fn moves(&self) -> PyResult<Vec<Move>> {
-        self.pos
-            .legal_moves()
+        let Some(pos) = self.playable() else {
+            return Ok(Vec::new());
+        };
+        pos.legal_moves()
             .iter()
-            .map(|&mv| VariantGame::shown(&self.pos, mv))
+            .map(|&mv| GameView::shown(pos, mv))
             .collect()
     }
 }
 
 impl Board {
-    /// The variant game, when this board plays one.
-    pub(super) fn variant_game(&self) -> Option<&VariantGame> {
-        self.variant.as_deref()
+    /// The variant game, when this board plays one, seen with the board's `Setup`.
+    pub(super) fn variant_game(&self) -> Option<GameView<'_>> {
+        let game = self.variant.as_deref()?;
+        let state = VariantSetup {
+            variant: game.variant,
+            setup: self.setup,
+            pockets: game.pockets,
+            remaining_checks: game.remaining_checks,
+        };
+        let pos = if game.synced == self.setup {
+            game.pos.as_ref().map(Cow::Borrowed)
+        } else {
+            state.position().ok().map(Cow::Owned)
+        };
+        Some(GameView { game, state, pos })
+    }
+
+    /// A finished variant game's WDL as a tablebase gives it (2 won, 0 drawn, -2 lost for
+    /// the side to move); `None` while it goes on or for standard chess.
+    pub(crate) fn variant_end_wdl(&self) -> Option<i32> {
+        let game = self.variant_game()?;
+        if game.is_variant_win() {
+            Some(2)
+        } else if game.is_variant_draw() {
+            Some(0)
+        } else if game.is_variant_loss() {
+            Some(-2)
+        } else {
+            None
+        }
+    }
+
+    /// Takes `state` as the board's, with `pos` its position when known.
+    fn set_variant_state(&mut self, state: VariantSetup, pos: Option<VariantPosition>) {
+        self.setup = state.setup;
+        if let Some(game) = self.variant.as_deref_mut() {
+            game.sync(&state, pos);
+        }
     }
 
     /// Plays a legal variant move and mirrors the position.
     pub(super) fn push_variant(&mut self, mv: VariantMove) -> PyResult<()> {
         let chess960 = self.setup.chess960;
-        let game = self.variant.as_deref_mut().expect("a variant board");
-        let before = game.pos.clone();
-        game.pos
+        let view = self.variant_game().expect("a variant board");
+        let before = view.state;
+        let pos = view.pos()?.clone();
+        let mut after = pos.clone();
+        after
             .play(mv)
             .map_err(|_| IllegalMoveError::new_err(format!("illegal move {mv}")))?;
-        game.stack.push((before, mv));
-        self.setup = setup_of(&game.pos, chess960);
+        let state = VariantSetup::from_position(&after, chess960);
+        self.set_variant_state(state, Some(after));
+        let game = self.variant.as_deref_mut().expect("a variant board");
+        game.stack.push(VariantFrame { before, pos, mv });
         Ok(())
     }
 
     /// Takes back a variant move.
     pub(super) fn pop_variant(&mut self) -> PyResult<Move> {
-        let chess960 = self.setup.chess960;
         let game = self.variant.as_deref_mut().expect("a variant board");
-        let (before, mv) = game
+        let frame = game
             .stack
             .pop()
             .ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
-        let shown = VariantGame::shown(&before, mv)?;
-        game.pos = before;
-        self.setup = setup_of(&game.pos, chess960);
+        let shown = GameView::shown(&frame.pos, frame.mv)?;
+        self.set_variant_state(frame.before, Some(frame.pos));
         Ok(shown)
     }
 
-    /// Reads `fen` for the board's variant, history cleared.
+    /// Reads `fen` for the board's variant (any placement), history cleared.
     pub(super) fn set_variant_fen(&mut self, fen: &str) -> PyResult<()> {
         let chess960 = self.setup.chess960;
         let game = self.variant.as_deref_mut().expect("a variant board");
-        let pos = VariantPosition::from_fen(game.variant(), fen).map_err(|e| fen_error(fen, &e))?;
-        game.pos = pos;
+        let state = VariantSetup::from_fen(game.variant, fen, chess960)
+            .map_err(|e| FenError::new_err(format!("{e}: {fen:?}")))?;
         game.stack.clear();
-        self.setup = setup_of(&game.pos, chess960);
+        self.set_variant_state(state, None);
         Ok(())
+    }
+
+    /// The root of a variant game: the state before its first move, no stack.
+    pub(super) fn variant_root(&self) -> Board {
+        let mut root = self.clone();
+        if let Some(game) = root.variant.as_deref_mut()
+            && !game.stack.is_empty()
+        {
+            let first = game.stack.swap_remove(0);
+            game.stack.clear();
+            root.set_variant_state(first.before, Some(first.pos));
+        }
+        root
     }
 
     /// How a variant game ended (python-chess's order: the variant's own endings, then
     /// checkmate, insufficient material, stalemate, the move-count rules); repetitions are
     /// not counted in variant games.
-    pub(super) fn variant_game_outcome(game: &VariantGame, claim_draw: bool) -> Option<Outcome> {
+    pub(super) fn variant_game_outcome(game: &GameView<'_>, claim_draw: bool) -> Option<Outcome> {
         if let Some(outcome) = Board::variant_outcome(game) {
             return Some(outcome);
         }
-        let pos = &game.pos;
         let draw = |termination| Some(Outcome::new(termination, None));
-        if pos.is_checkmate() {
-            let white = pos.side_to_move() == Color::White;
+        let pos = game.playable();
+        if pos.is_some_and(|p| p.is_checkmate()) {
+            let white = game.state.setup.turn == Color::White;
             return Some(Outcome::new(Termination::Checkmate, Some(!white)));
         }
-        if pos.is_insufficient_material() {
+        if game.state.is_insufficient_material() {
             return draw(Termination::InsufficientMaterial);
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        if pos.is_none_or(|p| p.legal_moves().is_empty()) {
             return draw(Termination::Stalemate);
         }
-        let clock = pos.board().halfmove_clock();
+        let clock = game.state.setup.halfmove_clock;
         if clock >= 150 {
             return draw(Termination::SeventyfiveMoves);
         }
@@ -164,8 +300,8 @@ impl Board {
     }
 
     /// The variant ending, python-chess's way: variant loss, win, draw first.
-    pub(super) fn variant_outcome(game: &VariantGame) -> Option<Outcome> {
-        let white = game.pos.side_to_move() == Color::White;
+    pub(super) fn variant_outcome(game: &GameView<'_>) -> Option<Outcome> {
+        let white = game.state.setup.turn == Color::White;
         if game.is_variant_loss() {
             return Some(Outcome::new(Termination::VariantLoss, Some(!white)));
         }
@@ -191,50 +327,68 @@ impl Board {
             other => Variant::from_name(other)
                 .ok_or_else(|| PyValueError::new_err(format!("unsupported variant: {other:?}")))?,
         };
-        let Some(fen) = fen else {
-            return Err(PyValueError::new_err(format!(
-                "an empty board is no position of {name}: give a FEN"
-            )));
+        let state = match fen {
+            // `XBoard(None)`: an empty board, as python-chess's.
+            None => {
+                let mut setup = Setup::empty();
+                setup.chess960 = chess960;
+                VariantSetup::new(variant, setup)
+            }
+            Some(fen) => VariantSetup::from_fen(variant, fen, chess960)
+                .map_err(|e| FenError::new_err(format!("{e}: {fen:?}")))?,
         };
-        let pos = VariantPosition::from_fen(variant, fen).map_err(|e| fen_error(fen, &e))?;
-        self.setup = setup_of(&pos, chess960);
+        self.setup = state.setup;
         self.stack.clear();
-        self.variant = Some(Box::new(VariantGame {
-            name: name.to_string(),
-            pos,
-            stack: Vec::new(),
-        }));
+        self.variant = Some(Box::new(VariantGame::new(name, state)));
         Ok(())
     }
 
     /// Crazyhouse pockets as piece counts `(pawns, knights, bishops, rooks, queens)`,
     /// black's then white's; None for other boards.
     fn _pocket_counts(&self) -> Option<[[u32; 5]; 2]> {
-        let game = self.variant_game()?;
-        if game.variant() != Variant::Crazyhouse {
+        let game = self.variant.as_deref()?;
+        if game.variant != Variant::Crazyhouse {
             return None;
         }
-        let counts = |color| {
-            let pocket = game.pos.pocket(color);
-            [
-                bitmove::Piece::Pawn,
-                bitmove::Piece::Knight,
-                bitmove::Piece::Bishop,
-                bitmove::Piece::Rook,
-                bitmove::Piece::Queen,
-            ]
-            .map(|p| pocket.count(p))
+        let counts = |color: Color| {
+            let pocket = &game.pockets[color.index()];
+            POCKET_PIECES.map(|p| pocket.count(p))
         };
         Some([counts(Color::Black), counts(Color::White)])
     }
 
+    /// Crazyhouse: changes the pocket of `white` (or black) by one `piece_type` (1 pawn to 5
+    /// queen): added, or taken out with `remove`; what the live `pockets` call.
+    #[pyo3(signature = (white, piece_type, remove=false))]
+    fn _pocket_change(&mut self, white: bool, piece_type: u8, remove: bool) -> PyResult<()> {
+        let piece = usize::from(piece_type)
+            .checked_sub(1)
+            .and_then(|i| POCKET_PIECES.get(i).copied())
+            .ok_or_else(|| PyValueError::new_err(format!("no pocket piece: {piece_type}")))?;
+        let Some(view) = self.variant_game() else {
+            return Err(PyValueError::new_err("not a crazyhouse board"));
+        };
+        let mut state = view.state;
+        let pocket = &mut state.pockets[crate::board::color(white).index()];
+        if remove {
+            if pocket.count(piece) == 0 {
+                return Err(PyValueError::new_err(format!("no {piece:?} in the pocket")));
+            }
+            pocket.remove(piece);
+        } else {
+            pocket.add(piece);
+        }
+        self.set_variant_state(state, None);
+        Ok(())
+    }
+
     /// Three-check: the checks each side still has to give, `(black, white)`.
     fn _remaining_checks(&self) -> Option<(u32, u32)> {
-        let game = self.variant_game()?;
-        (game.variant() == Variant::ThreeCheck).then(|| {
+        let game = self.variant.as_deref()?;
+        (game.variant == Variant::ThreeCheck).then(|| {
             (
-                game.pos.remaining_checks(Color::Black),
-                game.pos.remaining_checks(Color::White),
+                u32::from(game.remaining_checks[Color::Black.index()]),
+                u32::from(game.remaining_checks[Color::White.index()]),
             )
         })
     }
@@ -264,104 +418,14 @@ impl Board {
     }
 }
 
-/// python-chess's `status()` of a variant board: the standard flags with each variant's
-/// exceptions (no kings in antichess, many pawns in horde, the race flags).
-pub(super) fn variant_status(setup: &Setup, game: &VariantGame) -> u32 {
-    use bitmove::SetupStatus as S;
-    let mut status = setup.status().0;
-    let clear = |status: &mut u32, flag: S| *status &= !flag.0;
-    let white = Color::White;
-    let black = Color::Black;
-    match game.variant() {
-        Variant::Antichess => {
-            for flag in [
-                S::NO_WHITE_KING,
-                S::NO_BLACK_KING,
-                S::TOO_MANY_KINGS,
-                S::OPPOSITE_CHECK,
-            ] {
-                clear(&mut status, flag);
-            }
-        }
-        Variant::Atomic => {
-            clear(&mut status, S::OPPOSITE_CHECK);
-            clear(
-                &mut status,
-                if setup.turn == white {
-                    S::NO_WHITE_KING
-                } else {
-                    S::NO_BLACK_KING
-                },
-            );
-            if setup.checkers_mask().count_ones() <= 14 {
-                clear(&mut status, S::TOO_MANY_CHECKERS);
-            }
-            if setup.valid_ep_square().is_none() {
-                clear(&mut status, S::IMPOSSIBLE_CHECK);
-            }
-        }
-        Variant::RacingKings => {
-            if setup.is_check() {
-                status |= (S::RACE_CHECK | S::TOO_MANY_CHECKERS | S::IMPOSSIBLE_CHECK).0;
-            }
-            let kings = setup.pieces[bitmove::Piece::King.index()].0;
-            let eighth = 0xffu64 << 56;
-            let both_home = [white, black]
-                .into_iter()
-                .all(|c| kings & setup.colors[c.index()].0 & eighth != 0);
-            if setup.turn == black && both_home {
-                status |= S::RACE_OVER.0;
-            }
-            let count = |c: Color, p: bitmove::Piece| {
-                (setup.pieces[p.index()].0 & setup.colors[c.index()].0).count_ones()
-            };
-            let too_many = [white, black].into_iter().any(|c| {
-                count(c, bitmove::Piece::Knight) > 2
-                    || count(c, bitmove::Piece::Bishop) > 2
-                    || count(c, bitmove::Piece::Rook) > 2
-                    || count(c, bitmove::Piece::Queen) > 1
-            });
-            if setup.pieces[0].0 != 0 || too_many {
-                status |= S::RACE_MATERIAL.0;
-            }
-        }
-        Variant::Horde => {
-            clear(&mut status, S::NO_WHITE_KING);
-            if setup.colors[white.index()].0.count_ones() <= 36 {
-                clear(&mut status, S::TOO_MANY_WHITE_PIECES);
-                clear(&mut status, S::TOO_MANY_WHITE_PAWNS);
-            }
-            let pawns = setup.pieces[0].0;
-            if pawns & (0xffu64 << 56) == 0 && setup.colors[black.index()].0 & pawns & 0xff == 0 {
-                clear(&mut status, S::PAWNS_ON_BACKRANK);
-            }
-            if setup.colors[white.index()].0 & setup.pieces[5].0 != 0 {
-                status |= S::TOO_MANY_KINGS.0;
-            }
-        }
-        Variant::Crazyhouse => {
-            // Pieces change sides: the counts are of both sides together, pockets included.
-            let pockets = [white, black].map(|c| game.pos.pocket(c));
-            let pawns = setup.pieces[0].0.count_ones()
-                + pockets
-                    .iter()
-                    .map(|p| p.count(bitmove::Piece::Pawn))
-                    .sum::<u32>();
-            if pawns <= 16 {
-                clear(&mut status, S::TOO_MANY_BLACK_PAWNS);
-                clear(&mut status, S::TOO_MANY_WHITE_PAWNS);
-            }
-            let pieces =
-                setup.occupied().count_ones() + pockets.iter().map(|p| p.len()).sum::<u32>();
-            if pieces <= 32 {
-                clear(&mut status, S::TOO_MANY_BLACK_PIECES);
-                clear(&mut status, S::TOO_MANY_WHITE_PIECES);
-            }
-        }
-        _ => {}
-    }
-    status
-}
+/// The pieces a pocket holds, in python-chess's piece-type order (pawn = 1).
+const POCKET_PIECES: [bitmove::Piece; 5] = [
+    bitmove::Piece::Pawn,
+    bitmove::Piece::Knight,
+    bitmove::Piece::Bishop,
+    bitmove::Piece::Rook,
+    bitmove::Piece::Queen,
+];
 
 /// A variant SAN error as python-chess's exceptions.
 pub(super) fn variant_san_error(text: &str, error: bitmove::SanError) -> PyErr {

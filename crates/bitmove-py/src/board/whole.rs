@@ -43,16 +43,8 @@ impl Board {
     fn root(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
         {
             let this = slf.try_borrow()?;
-            if let Some(game) = this.variant_game() {
-                let mut root = this.clone();
-                let start = game
-                    .stack
-                    .first()
-                    .map_or(game.pos.clone(), |(p, _)| p.clone());
-                let variant = root.variant.as_deref_mut().expect("a variant board");
-                variant.pos = start;
-                variant.stack.clear();
-                root.setup = variant::setup_of(&variant.pos, this.setup.chess960);
+            if this.variant.is_some() {
+                let root = this.variant_root();
                 drop(this);
                 return Board::same_class(slf, root);
             }
@@ -130,10 +122,16 @@ impl Board {
     /// The number of leaf nodes `depth` plies below this position (all cores; the GIL is
     /// released and Ctrl-C interrupts it). Needs a valid position.
     fn perft(slf: &Bound<'_, Self>, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        if let Some(game) = slf.try_borrow()?.variant_game() {
-            let pos = game.pos.clone();
+        let this = slf.try_borrow()?;
+        if let Some(game) = this.variant_game() {
+            // A position the rules cannot play has no moves.
+            let Some(pos) = game.playable().cloned() else {
+                return Ok(u64::from(depth == 0));
+            };
+            drop(this);
             return Ok(py.detach(|| bitmove::variant::perft(&pos, depth)));
         }
+        drop(this);
         // A copy, and the board released before counting: another thread may use the board
         // meanwhile.
         let board = slf.try_borrow()?.fast()?;
@@ -224,7 +222,8 @@ impl Board {
         if let (Ok(other), Some(game)) = (other.cast::<Board>(), self.variant_game()) {
             return other.try_borrow().is_ok_and(|o| {
                 o.variant_game().is_some_and(|g| {
-                    g.name == game.name && g.pos.fen().to_string() == game.pos.fen().to_string()
+                    let fen = |g: &variant::GameView<'_>| g.fen_text(false, EnPassantMode::Legal);
+                    g.name == game.name && fen(&g) == fen(&game)
                 })
             });
         }

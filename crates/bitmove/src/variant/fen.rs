@@ -77,21 +77,38 @@ impl VariantPosition {
                 .map_err(|_| FenError::RankLength { rank: 8 })?;
         }
         fields[0] = placement.as_str();
+        let parts = Parts {
+            pockets,
+            promoted,
+            remaining_checks,
+        };
+        VariantPosition::from_parts(variant, &fields, parts, false)
+    }
 
-        let board = match parse_board(variant, &fields, false, &pockets) {
+    /// The position of `fields` (the placement without pockets or marks) and `parts`,
+    /// judged by `variant`'s rules, or with `lax` only by what its move generator needs
+    /// (no piece counts, racing kings' checks and finished races allowed).
+    pub(crate) fn from_parts(
+        variant: Variant,
+        fields: &[&str; 6],
+        parts: Parts,
+        lax: bool,
+    ) -> Result<VariantPosition, FenError> {
+        let pockets = &parts.pockets;
+        let board = match parse_board(variant, fields, false, pockets, lax) {
             Err(FenError::Illegal(PositionError::CastlingRights)) => {
-                parse_board(variant, &fields, true, &pockets)?
+                parse_board(variant, fields, true, pockets, lax)?
             }
             other => other?,
         };
         // A mark on an empty square or a king means nothing: dropped.
-        let promoted = promoted & (board.occupied() - board.pieces(Piece::King));
+        let promoted = parts.promoted & (board.occupied() - board.pieces(Piece::King));
         Ok(VariantPosition {
             board,
             variant,
-            pockets,
+            pockets: parts.pockets,
             promoted,
-            remaining_checks,
+            remaining_checks: parts.remaining_checks,
         })
     }
 
@@ -109,8 +126,16 @@ impl VariantPosition {
     }
 }
 
+/// What a variant position holds beside its board.
+#[derive(Clone, Copy)]
+pub(crate) struct Parts {
+    pub(crate) pockets: [Pocket; 2],
+    pub(crate) promoted: Bitboard,
+    pub(crate) remaining_checks: [u8; 2],
+}
+
 /// Reads `N+M` (each 0 to 3).
-fn parse_checks(text: &str) -> Result<[u8; 2], FenError> {
+pub(crate) fn parse_checks(text: &str) -> Result<[u8; 2], FenError> {
     let (white, black) = text.split_once('+').ok_or(FenError::RemainingChecks)?;
     let one = |t: &str| match t {
         "0" => Ok(0),
@@ -123,7 +148,7 @@ fn parse_checks(text: &str) -> Result<[u8; 2], FenError> {
 }
 
 /// Splits a crazyhouse placement into the board and the pocket (`[...]` or a ninth rank).
-fn split_pocket(text: &str) -> Result<(&str, &str), FenError> {
+pub(crate) fn split_pocket(text: &str) -> Result<(&str, &str), FenError> {
     if let Some(inner) = text.strip_suffix(']') {
         let open = inner.find('[').ok_or(FenError::Pocket)?;
         return Ok((&inner[..open], &inner[open + 1..]));
@@ -136,7 +161,7 @@ fn split_pocket(text: &str) -> Result<(&str, &str), FenError> {
     Ok((text, ""))
 }
 
-fn parse_pocket(text: &str) -> Result<[Pocket; 2], FenError> {
+pub(crate) fn parse_pocket(text: &str) -> Result<[Pocket; 2], FenError> {
     let mut pockets = [Pocket::default(); 2];
     let mut total = 0;
     for c in text.chars() {
@@ -194,12 +219,16 @@ fn strip_promoted(text: &str, out: &mut ArrayString<160>) -> Result<Bitboard, Fe
     Ok(promoted)
 }
 
-/// The board of a FEN's fields, judged by `variant`'s rules.
+/// The board of a FEN's fields, judged by `variant`'s rules (with `lax`, only by what the
+/// variant's generator needs: kings where it looks for them, no pawns on the ranks it
+/// promotes on, no pawns in racing kings, the side not to move not in check where checks
+/// count).
 fn parse_board(
     variant: Variant,
     fields: &[&str; 6],
     chess960: bool,
     pockets: &[Pocket; 2],
+    lax: bool,
 ) -> Result<Board, FenError> {
     let raw = RawFen::parse(fields, chess960)?;
     let b = &raw.board;
@@ -210,7 +239,7 @@ fn parse_board(
             .is_empty()
     };
     let limits = |c: Color, pieces: u32, pawns: u32| {
-        if b.colors(c).len() > pieces || count(c, Piece::Pawn) > pawns {
+        if !lax && (b.colors(c).len() > pieces || count(c, Piece::Pawn) > pawns) {
             Err(FenError::Illegal(PositionError::TooManyPieces(c)))
         } else {
             Ok(())
@@ -218,7 +247,18 @@ fn parse_board(
     };
     match variant {
         Variant::Chess | Variant::KingOfTheHill | Variant::ThreeCheck => {
-            check_material(b)?;
+            if lax {
+                for c in Color::ALL {
+                    if kings(c) != 1 {
+                        return Err(PositionError::KingCount(c).into());
+                    }
+                    if pawns_on_back(c) {
+                        return Err(PositionError::PawnOnBackRank.into());
+                    }
+                }
+            } else {
+                check_material(b)?;
+            }
             check_kings(raw.resolve()?)
         }
         Variant::Crazyhouse => {
@@ -233,7 +273,7 @@ fn parse_board(
             let in_pockets: u32 = pockets.iter().map(Pocket::len).sum();
             let pawns = b.pieces(Piece::Pawn).len()
                 + pockets.iter().map(|p| p.count(Piece::Pawn)).sum::<u32>();
-            if b.occupied().len() + in_pockets > MAX_PIECES || pawns > 16 {
+            if !lax && (b.occupied().len() + in_pockets > MAX_PIECES || pawns > 16) {
                 return Err(FenError::Pocket);
             }
             check_kings(raw.resolve()?)
@@ -291,15 +331,19 @@ fn parse_board(
                 if count(c, Piece::Pawn) > 0 {
                     return Err(PositionError::Variant("racing kings has no pawns").into());
                 }
-                if count(c, Piece::Knight) > 2
-                    || count(c, Piece::Bishop) > 2
-                    || count(c, Piece::Rook) > 2
-                    || count(c, Piece::Queen) > 1
+                if !lax
+                    && (count(c, Piece::Knight) > 2
+                        || count(c, Piece::Bishop) > 2
+                        || count(c, Piece::Rook) > 2
+                        || count(c, Piece::Queen) > 1)
                 {
                     return Err(PositionError::TooManyPieces(c).into());
                 }
             }
             let board = check_kings(raw.resolve()?)?;
+            if lax {
+                return Ok(board);
+            }
             if board.in_check() {
                 return Err(PositionError::Variant(
                     "a king is in check, which racing kings never allows",

@@ -35,6 +35,7 @@ mod perft;
 mod recursion;
 mod rules;
 mod san;
+mod setup;
 
 use core::fmt;
 
@@ -51,6 +52,7 @@ pub use perft::{
     perft_with_options,
 };
 pub use san::VariantSan;
+pub use setup::{VariantSetup, VariantSetupError};
 
 /// The variants: standard chess and the seven lichess plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -277,13 +279,15 @@ impl Pocket {
         self.counts == [0; 5]
     }
 
-    pub(crate) fn add(&mut self, piece: Piece) {
+    /// Adds one `piece` (a king is ignored; a count stops at 255).
+    pub fn add(&mut self, piece: Piece) {
         if let Some(c) = self.counts.get_mut(piece.index()) {
             *c = c.saturating_add(1);
         }
     }
 
-    pub(crate) fn remove(&mut self, piece: Piece) {
+    /// Takes one `piece` out (nothing when there is none).
+    pub fn remove(&mut self, piece: Piece) {
         if let Some(c) = self.counts.get_mut(piece.index()) {
             *c = c.saturating_sub(1);
         }
@@ -361,7 +365,11 @@ impl VariantPosition {
     /// The legal moves.
     pub fn legal_moves(&self) -> VariantMoveList {
         let mut moves = VariantMoveList::new();
-        rules::legal_moves(self, &mut |mv| moves.push(mv));
+        // A full list drops the move: no position of a game has more, and a position read
+        // by `VariantSetup` with more than the list holds is refused (`moves_fit`).
+        rules::legal_moves(self, &mut |mv| {
+            let _ = moves.try_push(mv);
+        });
         moves
     }
 

@@ -69,7 +69,12 @@ pub(crate) fn count_leaves(pos: &VariantPosition) -> u64 {
     let has_king = !b.colored_pieces(b.side, Piece::King).is_empty();
     match pos.variant {
         Variant::Chess | Variant::KingOfTheHill | Variant::ThreeCheck => b.count_moves() as u64,
-        Variant::Horde if has_king => b.count_moves() as u64,
+        Variant::Horde if has_king => {
+            let lost = dispatch!(SliderBackend::current(), |s| {
+                rules::horde_lost_king_targets(s, b)
+            });
+            b.count_moves() as u64 + u64::from(lost.len())
+        }
         Variant::Horde => dispatch!(SliderBackend::current(), |s| {
             crate::attacks::cpu::with_best_isa(|| rules::count_kingless(s, b))
         }),

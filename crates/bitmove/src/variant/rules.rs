@@ -126,11 +126,36 @@ fn legal_with<S: Sliders>(s: S, pos: &VariantPosition, f: &mut impl FnMut(Varian
                 for mv in b.legal_moves() {
                     f(VariantMove::Normal(mv));
                 }
+                let king = b.king(b.side);
+                for to in horde_lost_king_targets(s, b) {
+                    f(VariantMove::Normal(Move::new(king, to)));
+                }
             }
         }
         Variant::Antichess => antichess_moves(s, b, &mut |mv| f(VariantMove::Normal(mv))),
         Variant::Atomic => atomic_moves(s, b, &mut |mv| f(VariantMove::Normal(mv))),
     }
+}
+
+/// Horde: the king moves the board's generator drops against a side without a king. It
+/// takes several of the king's squares at once against `Board::king` of the other side,
+/// which stands in a1 for a missing king, so the squares around a1 look attacked. Only a king
+/// within two squares of a1 loses any; those, asked one by one, are put back.
+pub(crate) fn horde_lost_king_targets<S: Sliders>(s: S, b: &Board) -> Bitboard {
+    let us = b.side;
+    let king = b.king(us);
+    let near_a1 = king_attacks(king) & king_attacks(Square::A1);
+    if near_a1.is_empty() || !b.colored_pieces(!us, Piece::King).is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let occupied = b.occupied() - king;
+    let mut right = Bitboard::EMPTY;
+    for to in king_attacks(king) - b.colors(us) {
+        if !b.attacked_with(s, to, !us, occupied) {
+            right |= to;
+        }
+    }
+    right - b.king_targets(s, us, king)
 }
 
 /// Crazyhouse: the empty squares a drop may go to (any when not in check, those between the
