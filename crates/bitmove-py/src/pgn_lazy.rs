@@ -4,41 +4,29 @@
 //! objects: making them is most of what reading costs).
 
 use bitmove::Board;
-use bitmove::pgn::{NULL_MOVE, NodeId};
+use bitmove::pgn::{GameTree, Headers, NULL_MOVE, NodeId};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
 use crate::moves::Move;
 use crate::pgn_events::{Event, Events, error_kind, read_events};
-use crate::pgn_writer::{Writer, tree_for};
+use crate::pgn_writer::Writer;
 
-/// No node: the root's parent, a node without children.
-const NONE: u32 = u32::MAX;
-
-/// One node as `read_game` builds it (python-chess's `GameBuilder` steps).
-struct Node {
-    parent: u32,
-    first_child: u32,
-    /// The move as played on the board (`NULL_MOVE` for a null move or a variant's move).
-    played: bitmove::Move,
-    /// The move as Python sees it (UCI's form; a drop for a variant).
-    uci: Move,
-    starting_comment: String,
-    comment: String,
-    /// In the order read, each once (python-chess keeps a set).
-    nags: Vec<u8>,
-}
-
-/// A game's tree as the reader read it: node 0 is the root (the game), the others follow
-/// in the order they were read, so each comes after its parent and siblings keep their
-/// order.
-#[pyclass(module = "bitmove._pgn", frozen)]
+/// A game's tree as the reader read it: the library's `GameTree` (the one the writer
+/// writes), whose nodes are numbered in the order read, so each comes after its parent and
+/// siblings keep their order; beside it each node's move as Python sees it.
+#[pyclass(module = "bitmove._pgn")]
 pub(crate) struct LazyTree {
-    nodes: Vec<Node>,
-    /// The start position of a standard or Chess960 game (None for a variant game, or when
-    /// the tags could not be set up).
-    start: Option<Board>,
+    /// The moves as played (`NULL_MOVE` for a null move or a variant's move); no tags.
+    tree: GameTree,
+    /// The nodes in the order read, the root first, and their moves as Python sees them
+    /// (UCI's form; a drop for a variant; the root's is unused).
+    ids: Vec<NodeId>,
+    moves: Vec<Move>,
+    /// Whether `tree` starts from the game's start position and can be written: false for
+    /// a variant game, or when the tags could not be set up.
+    writable: bool,
     result: Option<String>,
 }
 
@@ -57,23 +45,21 @@ impl LazyTree {
     /// a variation that move's starting comment, NAGs go to the last node, a variation is
     /// a sibling of the last move.
     fn build(events: Vec<Event>, start: Option<Board>) -> PyResult<LazyTree> {
-        let root = Node {
-            parent: NONE,
-            first_child: NONE,
-            played: NULL_MOVE,
-            uci: Move::from_inner(NULL_MOVE),
-            starting_comment: String::new(),
-            comment: String::new(),
-            nags: Vec::new(),
-        };
-        let mut nodes = Vec::with_capacity(events.len() / 2 + 1);
-        nodes.push(root);
-        let mut stack = vec![0_u32];
+        let mut tree = GameTree::without_tag_roster();
+        let writable = start.is_some();
+        if let Some(start) = start {
+            tree.set_start(start);
+        }
+        let mut moves = Vec::with_capacity(events.len() / 2 + 1);
+        moves.push(Move::from_inner(NULL_MOVE));
+        let mut ids = Vec::with_capacity(moves.capacity());
+        ids.push(NodeId::ROOT);
+        let mut stack = vec![NodeId::ROOT];
         let mut starting_comment = String::new();
         let mut in_variation = false;
         let mut result = None;
         for event in events {
-            let top = *stack.last().unwrap_or(&0);
+            let top = *stack.last().unwrap_or(&NodeId::ROOT);
             match event {
                 Event::Move(..) | Event::VariantMove(_) => {
                     let (played, uci) = match event {
@@ -81,45 +67,30 @@ impl LazyTree {
                         Event::VariantMove(text) => (NULL_MOVE, Move::from_uci_text(&text)?),
                         _ => unreachable!("a move event"),
                     };
-                    let id = u32::try_from(nodes.len()).unwrap_or(NONE);
-                    if nodes[top as usize].first_child == NONE {
-                        nodes[top as usize].first_child = id;
-                    }
-                    nodes.push(Node {
-                        parent: top,
-                        first_child: NONE,
-                        played,
-                        uci,
-                        starting_comment: std::mem::take(&mut starting_comment),
-                        comment: String::new(),
-                        nags: Vec::new(),
-                    });
+                    let id = tree.add_variation(top, played);
+                    tree.node_mut(id).starting_comment = std::mem::take(&mut starting_comment);
+                    moves.push(uci);
+                    ids.push(id);
                     if let Some(last) = stack.last_mut() {
                         *last = id;
                     }
                     in_variation = true;
                 }
                 Event::Comment(text) => {
-                    let node = &mut nodes[top as usize];
-                    if in_variation || (top == 0 && node.first_child == NONE) {
-                        join(&mut node.comment, text);
+                    let first = top == NodeId::ROOT && tree.node(top).next().is_none();
+                    if in_variation || first {
+                        join(&mut tree.node_mut(top).comment, text);
                     } else {
                         join(&mut starting_comment, text);
                     }
                 }
-                Event::Nag(nag) => {
-                    let nags = &mut nodes[top as usize].nags;
-                    if !nags.contains(&nag) {
-                        nags.push(nag);
-                    }
-                }
+                Event::Nag(nag) => tree.node_mut(top).add_nag(u32::from(nag)),
                 Event::Begin => {
-                    let parent = nodes[top as usize].parent;
-                    if parent == NONE {
+                    let Some(parent) = tree.node(top).parent() else {
                         return Err(PyRuntimeError::new_err(
                             "bitmove.pgn: a variation before any move",
                         ));
-                    }
+                    };
                     stack.push(parent);
                     in_variation = false;
                 }
@@ -132,8 +103,10 @@ impl LazyTree {
             }
         }
         Ok(LazyTree {
-            nodes,
-            start,
+            tree,
+            ids,
+            moves,
+            writable,
             result,
         })
     }
@@ -144,13 +117,13 @@ impl LazyTree {
     /// The comment before the first move (the game's own).
     #[getter]
     fn comment(&self) -> &str {
-        &self.nodes[0].comment
+        self.tree.comment()
     }
 
     /// The NAGs given before the first move.
     #[getter]
-    fn nags(&self) -> Vec<u8> {
-        self.nodes[0].nags.clone()
+    fn nags(&self) -> Vec<u32> {
+        self.tree.node(NodeId::ROOT).nags().to_vec()
     }
 
     /// The result token after the moves, None when there was none.
@@ -161,17 +134,14 @@ impl LazyTree {
 
     /// How many moves the tree holds, variations included.
     fn __len__(&self) -> usize {
-        self.nodes.len() - 1
+        self.moves.len() - 1
     }
 
     /// The moves of the main line.
     fn mainline_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
-        let mut at = self.nodes[0].first_child;
-        while at != NONE {
-            let node = &self.nodes[at as usize];
-            list.append(node.uci)?;
-            at = node.first_child;
+        for id in self.tree.mainline() {
+            list.append(self.moves[id.index()])?;
         }
         Ok(list)
     }
@@ -180,13 +150,14 @@ impl LazyTree {
     /// nags)`, the parent an index in this list counted from 1 (0: the game).
     fn nodes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
-        for node in &self.nodes[1..] {
+        for (&id, &mv) in self.ids.iter().zip(&self.moves).skip(1) {
+            let node = self.tree.node(id);
             let item = (
-                node.parent,
-                node.uci,
+                node.parent().map_or(0, |parent| parent.index()),
+                mv,
                 node.starting_comment.as_str(),
                 node.comment.as_str(),
-                PyTuple::new(py, &node.nags)?,
+                PyTuple::new(py, node.nags())?,
             );
             list.append(item)?;
         }
@@ -197,28 +168,21 @@ impl LazyTree {
     /// from the start position read (the caller checks that the tags still say it). False,
     /// and nothing written, for a variant game or one whose tags could not be set up.
     fn write(
-        &self,
+        &mut self,
         mut writer: PyRefMut<'_, Writer>,
         headers: Vec<(String, String)>,
         comment: String,
     ) -> bool {
-        let Some(start) = &self.start else {
+        if !self.writable {
             return false;
-        };
-        let mut tree = tree_for(headers, start.clone(), comment);
-        let mut ids = Vec::with_capacity(self.nodes.len());
-        ids.push(NodeId::ROOT);
-        for node in &self.nodes[1..] {
-            let id = tree.add_variation(ids[node.parent as usize], node.played);
-            let written = tree.node_mut(id);
-            written.starting_comment.clone_from(&node.starting_comment);
-            written.comment.clone_from(&node.comment);
-            for &nag in &node.nags {
-                written.add_nag(u32::from(nag));
-            }
-            ids.push(id);
         }
-        tree.write_to(&mut writer.exporter);
+        let mut tags = Headers::new();
+        for (name, value) in headers {
+            tags.set(name, value);
+        }
+        self.tree.headers = tags;
+        self.tree.node_mut(NodeId::ROOT).comment = comment;
+        self.tree.write_to(&mut writer.exporter);
         true
     }
 }

@@ -135,6 +135,13 @@ class Headers(MutableMapping[str, str]):
     def copy(self) -> Headers:
         return type(self)(self)
 
+    def _pairs(self) -> list[tuple[str, str]]:
+        """The tags in order as a list (what ``list(self.items())`` gives, faster)."""
+        roster = self._roster
+        return [(key, roster[key]) for key in TAG_ROSTER if key in roster] + list(
+            self._others.items()
+        )
+
     def __copy__(self) -> Headers:
         return self.copy()
 
@@ -767,6 +774,15 @@ class Game(GameNode):
             return _MovesRead(self, tree.mainline_moves())
         return super().mainline_moves()
 
+    def __str__(self) -> str:
+        tree = self._untouched()
+        if tree is not None:
+            # Straight from the Rust tree, without an exporter's calls.
+            writer = _pgn.Writer(columns=None)
+            if tree.write(writer, self.headers._pairs(), self.comment):
+                return writer.text()  # type: ignore[no-any-return]
+        return super().__str__()
+
     def __reduce_ex__(self, protocol: Any) -> Any:
         # Copies and pickles take the nodes, not the Rust tree.
         if self._lazy is not None:
@@ -839,7 +855,7 @@ class Game(GameNode):
             return False
         tree = self._untouched()
         if tree is not None:
-            return tree.write(writer, list(self.headers.items()), self.comment)  # type: ignore[no-any-return]
+            return tree.write(writer, self.headers._pairs(), self.comment)  # type: ignore[no-any-return]
         try:
             board = self.board()
         except ValueError:
