@@ -13,7 +13,8 @@ use pyo3::types::{PyBytes, PyString};
 /// A Python file object read one line at a time (`readline()`), text or binary: the
 /// splitter then never reads past the game it is cutting.
 struct Lines<'py> {
-    handle: Bound<'py, PyAny>,
+    /// The handle's `readline`, looked up once.
+    readline: Bound<'py, PyAny>,
     line: Vec<u8>,
     at: usize,
     done: bool,
@@ -23,7 +24,7 @@ struct Lines<'py> {
 
 impl Lines<'_> {
     fn read_line(&mut self) -> PyResult<()> {
-        let line = self.handle.call_method0("readline")?;
+        let line = self.readline.call0()?;
         if let Ok(text) = line.cast::<PyString>() {
             self.line
                 .extend_from_slice(text.to_string_lossy().as_bytes());
@@ -250,7 +251,7 @@ pub(crate) fn read_events<'py>(
     variations: bool,
 ) -> PyResult<Option<(Events, Option<Bound<'py, PyBytes>>)>> {
     let mut lines = Lines {
-        handle,
+        readline: handle.getattr(pyo3::intern!(py, "readline"))?,
         line: pending.unwrap_or_default(),
         at: 0,
         done: false,
