@@ -6,7 +6,8 @@ Two faces:
   with the Seven Tag Roster defaults, ``game.board()``, ``mainline_moves()``,
   ``mainline()`` nodes with ``.move``, ``.comment``, ``.board()``, ``.ply()``,
   ``.clock()``, ``.eval()``, variations as child nodes, ``game.errors``). Every move is
-  replayed and checked by the Rust reader (``bitmove::pgn``); the nodes are Python objects.
+  replayed and checked by the Rust reader (``bitmove::pgn``); the nodes are Python objects,
+  made when first asked for (until then the moves stay in Rust).
 - ``games(path)`` and ``positions(path)``: whole files (``.pgn``, ``.pgn.zst``,
   ``.pgn.gz``) on Rust threads with the GIL released, without node objects: light game
   records, or batches of NumPy columns (planes, move index, legal-move mask, ...). Ctrl-C
