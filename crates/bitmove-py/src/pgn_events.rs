@@ -26,8 +26,14 @@ impl Lines<'_> {
     fn read_line(&mut self) -> PyResult<()> {
         let line = self.readline.call0()?;
         if let Ok(text) = line.cast::<PyString>() {
-            self.line
-                .extend_from_slice(text.to_string_lossy().as_bytes());
+            // UTF-8 straight into the buffer; a text with lone surrogates (which UTF-8
+            // cannot hold) takes the lossy way.
+            match text.encode_utf8() {
+                Ok(bytes) => self.line.extend_from_slice(bytes.as_bytes()),
+                Err(_) => self
+                    .line
+                    .extend_from_slice(text.to_string_lossy().as_bytes()),
+            }
         } else if let Ok(bytes) = line.cast::<PyBytes>() {
             self.line.extend_from_slice(bytes.as_bytes());
         } else {

@@ -170,3 +170,12 @@ def test_games_of_a_file_read_one_after_another_are_independent():
     assert [m.uci() for m in one.mainline_moves()][-1] == "f1b5"
     assert [m.uci() for m in two.mainline_moves()][-1] == "f1c4"
     assert two.end().ply() == 5 and one.end().board().fullmove_number == 3
+
+
+def test_a_line_with_a_lone_surrogate_is_read():
+    # A str that UTF-8 cannot hold (as surrogateescape decoding leaves them): read lossily,
+    # never an exception or a crash.
+    game = first_game('[White "A\udcff"]\n\n1. e4 { bad \ud800 } e5 *\n')
+    assert [m.uci() for m in game.mainline_moves()] == ["e2e4", "e7e5"]
+    assert game.headers["White"].startswith("A")
+    assert game.next().comment.startswith("bad")
