@@ -1,6 +1,8 @@
 """Shared helpers: seeded random games played with python-chess as the oracle; a Dask
 scheduler and workers as real processes on 127.0.0.1."""
 
+import io
+import logging
 import random
 import socket
 import subprocess
@@ -10,6 +12,25 @@ from pathlib import Path
 import pytest
 
 chess = pytest.importorskip("chess")
+
+
+_DATA = Path(__file__).resolve().parents[3] / "tests" / "data"
+PGN_FILES = sorted((_DATA / "pgn").glob("*.pgn")) + sorted((_DATA / "pgn-writer").glob("*.pgn"))
+"""The PGN files of tests/data that the python-chess comparisons read."""
+
+
+def read_games(module, text: str) -> list:
+    """Every game of `text` as `module.read_game` (bitmove.pgn or chess.pgn) reads them, the
+    errors' log lines silenced."""
+    handle = io.StringIO(text)
+    games = []
+    logging.disable(logging.ERROR)
+    try:
+        while (game := module.read_game(handle)) is not None:
+            games.append(game)
+    finally:
+        logging.disable(logging.NOTSET)
+    return games
 
 
 def random_game(seed, max_plies=160, start=None, chess960=False):

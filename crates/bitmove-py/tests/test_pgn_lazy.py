@@ -7,28 +7,13 @@ from __future__ import annotations
 
 import copy
 import io
-import logging
 import pickle
-from pathlib import Path
 
 import bitmove.pgn
 import chess.pgn
 import pytest
-
-DATA = Path(__file__).resolve().parents[3] / "tests" / "data"
-FILES = sorted((DATA / "pgn").glob("*.pgn")) + sorted((DATA / "pgn-writer").glob("*.pgn"))
-
-
-def read_all(module, text: str) -> list:
-    handle = io.StringIO(text)
-    games = []
-    logging.disable(logging.ERROR)
-    try:
-        while (game := module.read_game(handle)) is not None:
-            games.append(game)
-    finally:
-        logging.disable(logging.NOTSET)
-    return games
+from conftest import PGN_FILES as FILES
+from conftest import read_games as read_all
 
 
 def tree_of(node) -> list:

@@ -17,21 +17,8 @@ import chess
 import chess.engine
 import chess.pgn
 import pytest
-
-DATA = Path(__file__).resolve().parents[3] / "tests" / "data"
-FILES = sorted((DATA / "pgn").glob("*.pgn")) + sorted((DATA / "pgn-writer").glob("*.pgn"))
-
-
-def games_of(module, text: str) -> list:
-    handle = io.StringIO(text)
-    games = []
-    logging.disable(logging.ERROR)
-    try:
-        while (game := module.read_game(handle)) is not None:
-            games.append(game)
-    finally:
-        logging.disable(logging.NOTSET)
-    return games
+from conftest import PGN_FILES as FILES
+from conftest import read_games as games_of
 
 
 def both(path: Path) -> list[tuple]:
