@@ -84,7 +84,7 @@ mod writer;
 pub use chessjs::{ChessJsPly, write_chessjs};
 pub use comments::{Eval, clock, eval, eval_depth};
 pub use error::{ErrorKind, GameError};
-pub use game::{Game, Position, Positions, VariantLine, fen};
+pub use game::{Game, Position, Positions, VariantLine, fen, play_variant};
 pub use mainline::{Mainline, MainlineError, MainlineItem, read_mainline};
 pub use parallel::ParMap;
 pub use reader::{FileProgress, Reader};
@@ -99,6 +99,11 @@ use crate::{Move, Square};
 /// The move that stands for a null move (`--`, `Z0`) in a [`Game`]: from and to the same
 /// square, which no chess move is. Written `0000` in UCI, as python-chess does.
 pub const NULL_MOVE: Move = Move::new(Square::A1, Square::A1);
+
+/// The null move of a variant game, as [`Visitor::play_variant`] is told it and
+/// [`VariantLine::moves`] holds it: [`NULL_MOVE`] as a board move.
+pub const NULL_VARIANT_MOVE: crate::variant::VariantMove =
+    crate::variant::VariantMove::Normal(NULL_MOVE);
 
 /// The longest game kept, in bytes (the longest real games are a few hundred kilobytes):
 /// a longer one is skipped and reported ([`ErrorKind::TooLong`]), so that no input can make
