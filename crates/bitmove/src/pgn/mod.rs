@@ -48,8 +48,10 @@
 //! - Tags: `[Name "value"]`, one per line; `\"` and `\\` are unescaped, a quote inside a
 //!   value that is not escaped is kept (the value runs to the last `"]`); values that are not
 //!   UTF-8 are decoded as Latin-1. `Variant` may be standard chess or Chess960 (`Chess960`,
-//!   `fischerandom`, ...); any other variant (Atomic, Crazyhouse, ...) is reported as
-//!   unsupported, never misread. `FEN` sets the start position (standard, Shredder or X-FEN
+//!   `fischerandom`, ...); the lichess variants (Atomic, Crazyhouse, ...) are replayed by
+//!   their rules, variations and null moves too, by a reader made
+//!   [`with_variants`](Reader::with_variants); otherwise they and any other variant are
+//!   reported as unsupported, never misread. `FEN` sets the start position (standard, Shredder or X-FEN
 //!   castling; a standard game with Chess960 castling rights is read as Chess960).
 //! - Movetext: move numbers (`1.`, `1...`, `1.e4`), SAN as leniently as
 //!   [`Board::parse_san`](crate::Board::parse_san) reads it (`0-0`, `O-O-O`, `e8Q`, `!?`
