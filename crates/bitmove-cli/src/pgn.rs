@@ -138,7 +138,7 @@ fn summarize(mut game: Game, first: usize, want_lines: bool) -> Summary {
 /// `result`, `clock` (seconds after the move, or null), `eval` (after the move, White's
 /// view: pawns, or "#N" for a mate, or null).
 /// A variant game's FENs are in its variant's form (crazyhouse pockets, three-check
-/// counters) and its drops `N@f3`.
+/// counters), its drops `N@f3` and its null moves `0000`.
 fn position_lines(game: &Game) -> String {
     let result = serde_json::to_string(game.result()).unwrap_or_else(|_| "null".into());
     let mut out = String::new();
@@ -161,7 +161,12 @@ fn position_lines(game: &Game) -> String {
     match &game.variant {
         Some(variant) => {
             for (ply, (position, mv)) in variant.positions().enumerate() {
-                line(ply, &position.to_string(), &position.uci(mv).to_string());
+                let uci = if mv == bitmove::pgn::NULL_VARIANT_MOVE {
+                    "0000".into()
+                } else {
+                    position.uci(mv).to_string()
+                };
+                line(ply, &position.to_string(), &uci);
             }
         }
         None => {

@@ -281,3 +281,31 @@ fn export_to_stdout_and_its_options() {
         &positions,
     ]));
 }
+
+/// A variant game's variations are read past (its mainline is counted), and its null moves
+/// are written `0000` in the positions file.
+#[test]
+fn variant_games_with_variations_and_null_moves() {
+    let scratch = Scratch::new("variant-null");
+    let game = scratch.file(
+        "zh.pgn",
+        "[Variant \"Crazyhouse\"]\n\n1. e4 d5 (1... Nf6 2. -- N@e3) 2. exd5 -- 3. P@e6 *\n",
+    );
+    let positions = scratch.path("positions.jsonl");
+    let out = bitmove(&["pgn", &game, "--positions", &positions]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = std::fs::read_to_string(&positions).expect("written");
+    let records: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let moves: Vec<&str> = records
+        .iter()
+        .map(|r| r["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["e2e4", "d7d5", "e4d5", "0000", "P@e6"]);
+    assert_eq!(
+        records[4]["fen"],
+        "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[P] w KQkq - 1 3"
+    );
+}

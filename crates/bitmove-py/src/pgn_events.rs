@@ -101,8 +101,6 @@ pub(crate) struct Events {
     /// move was played on it: the reader replays a variation only then (it is an
     /// alternative to that move), and skips it otherwise.
     moved: Vec<bool>,
-    /// A variant game: the reader plays its mainline only, variations are skipped.
-    variant: bool,
     /// Variations are skipped unread (a visitor that skips them all: their moves are not
     /// checked, as python-chess does not parse what it skips).
     skip_variations: bool,
@@ -187,7 +185,6 @@ impl Visitor for Events {
             position.fen().to_string(),
             position.board().is_chess960(),
         )));
-        self.variant = true;
     }
 
     fn play_variant(
@@ -196,8 +193,12 @@ impl Visitor for Events {
         mv: bitmove::variant::VariantMove,
         san: &[u8],
     ) {
-        self.events
-            .push(Event::VariantMove(position.uci(mv).to_string()));
+        let uci = if mv == lib::NULL_VARIANT_MOVE {
+            "0000".to_string() // Move.null()
+        } else {
+            position.uci(mv).to_string()
+        };
+        self.events.push(Event::VariantMove(uci));
         self.after_move(san);
     }
 
@@ -214,7 +215,7 @@ impl Visitor for Events {
     }
 
     fn begin_variation(&mut self) -> bool {
-        if self.variant || self.skip_variations || self.moved.last() != Some(&true) {
+        if self.skip_variations || self.moved.last() != Some(&true) {
             return false; // skipped by the reader: no End will come
         }
         self.moved.push(false);

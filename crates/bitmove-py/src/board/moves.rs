@@ -187,7 +187,7 @@ impl Board {
     /// puts it on the move stack. A move from an empty square is an `AssertionError`.
     fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Some(game) = self.variant_game() {
-            let mv = game.legal(mv)?;
+            let mv = game.pushable(mv)?;
             return self.push_variant(mv);
         }
         let mv = self.internal(mv)?;
@@ -288,7 +288,10 @@ impl Board {
     /// The legal (or null) `move` in SAN, with `+` or `#`.
     fn san(&self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
         if let Some(game) = self.variant_game() {
-            let mv = game.legal(mv)?;
+            let mv = game.pushable(mv)?;
+            if mv == bitmove::pgn::NULL_VARIANT_MOVE {
+                return Ok("--".into());
+            }
             return Ok(game.pos()?.san(mv).to_string());
         }
         self.algebraic(mv, false)

@@ -159,8 +159,21 @@ impl GameView<'_> {
             .map_err(|_| IllegalMoveError::new_err(format!("illegal move {text} in {}", pos.fen())))
     }
 
+    /// A move `push` takes: a legal move, or the null move (which passes the turn; bitmove
+    /// plays it only for a side not in check).
+    pub(super) fn pushable(&self, value: &Bound<'_, PyAny>) -> PyResult<VariantMove> {
+        let text: String = value.call_method0("uci")?.extract()?;
+        if text == "0000" && !self.pos()?.is_check() {
+            return Ok(bitmove::pgn::NULL_VARIANT_MOVE);
+        }
+        self.legal(value)
+    }
+
     /// A move as this board writes it.
     pub(super) fn shown(pos: &VariantPosition, mv: VariantMove) -> PyResult<Move> {
+        if mv == bitmove::pgn::NULL_VARIANT_MOVE {
+            return Move::from_uci_text("0000");
+        }
         Move::from_uci_text(&pos.uci(mv).to_string())
     }
 
@@ -224,9 +237,13 @@ impl Board {
         let before = view.state;
         let pos = view.pos()?.clone();
         let mut after = pos.clone();
-        after
-            .play(mv)
-            .map_err(|_| IllegalMoveError::new_err(format!("illegal move {mv}")))?;
+        if mv == bitmove::pgn::NULL_VARIANT_MOVE {
+            after.play_null();
+        } else {
+            after
+                .play(mv)
+                .map_err(|_| IllegalMoveError::new_err(format!("illegal move {mv}")))?;
+        }
         let state = VariantSetup::from_position(&after, chess960);
         self.set_variant_state(state, Some(after));
         let game = self.variant.as_deref_mut().expect("a variant board");

@@ -64,8 +64,20 @@ pub struct Game {
 pub struct VariantLine {
     /// The start position (the `FEN` tag's or the variant's own).
     pub start: VariantPosition,
-    /// The mainline moves replayed, each legal in its position (drops included).
+    /// The mainline moves replayed, each legal in its position (drops included), or
+    /// [`NULL_VARIANT_MOVE`](super::NULL_VARIANT_MOVE) for a null move.
     pub moves: Vec<VariantMove>,
+}
+
+/// Plays a move of a variant game on `position`: a move legal there, or
+/// [`NULL_VARIANT_MOVE`](super::NULL_VARIANT_MOVE) (the turn passes, as python-chess's
+/// `push(Move.null())` does).
+pub fn play_variant(position: &mut VariantPosition, mv: VariantMove) {
+    if mv == super::NULL_VARIANT_MOVE {
+        position.play_null();
+    } else {
+        position.play_unchecked(mv);
+    }
 }
 
 impl VariantLine {
@@ -74,7 +86,7 @@ impl VariantLine {
         let mut position = self.start.clone();
         self.moves.iter().map(move |&mv| {
             let before = position.clone();
-            position.play_unchecked(mv);
+            play_variant(&mut position, mv);
             (before, mv)
         })
     }
@@ -83,7 +95,7 @@ impl VariantLine {
     pub fn end(&self) -> VariantPosition {
         let mut position = self.start.clone();
         for &mv in &self.moves {
-            position.play_unchecked(mv);
+            play_variant(&mut position, mv);
         }
         position
     }

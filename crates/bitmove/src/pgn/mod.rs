@@ -48,8 +48,10 @@
 //! - Tags: `[Name "value"]`, one per line; `\"` and `\\` are unescaped, a quote inside a
 //!   value that is not escaped is kept (the value runs to the last `"]`); values that are not
 //!   UTF-8 are decoded as Latin-1. `Variant` may be standard chess or Chess960 (`Chess960`,
-//!   `fischerandom`, ...); any other variant (Atomic, Crazyhouse, ...) is reported as
-//!   unsupported, never misread. `FEN` sets the start position (standard, Shredder or X-FEN
+//!   `fischerandom`, ...); the lichess variants (Atomic, Crazyhouse, ...) are replayed by
+//!   their rules, variations and null moves too, by a reader made
+//!   [`with_variants`](Reader::with_variants); otherwise they and any other variant are
+//!   reported as unsupported, never misread. `FEN` sets the start position (standard, Shredder or X-FEN
 //!   castling; a standard game with Chess960 castling rights is read as Chess960).
 //! - Movetext: move numbers (`1.`, `1...`, `1.e4`), SAN as leniently as
 //!   [`Board::parse_san`](crate::Board::parse_san) reads it (`0-0`, `O-O-O`, `e8Q`, `!?`
@@ -84,7 +86,7 @@ mod writer;
 pub use chessjs::{ChessJsPly, write_chessjs};
 pub use comments::{Eval, clock, eval, eval_depth};
 pub use error::{ErrorKind, GameError};
-pub use game::{Game, Position, Positions, VariantLine, fen};
+pub use game::{Game, Position, Positions, VariantLine, fen, play_variant};
 pub use mainline::{Mainline, MainlineError, MainlineItem, read_mainline};
 pub use parallel::ParMap;
 pub use reader::{FileProgress, Reader};
@@ -99,6 +101,11 @@ use crate::{Move, Square};
 /// The move that stands for a null move (`--`, `Z0`) in a [`Game`]: from and to the same
 /// square, which no chess move is. Written `0000` in UCI, as python-chess does.
 pub const NULL_MOVE: Move = Move::new(Square::A1, Square::A1);
+
+/// The null move of a variant game, as [`Visitor::play_variant`] is told it and
+/// [`VariantLine::moves`] holds it: [`NULL_MOVE`] as a board move.
+pub const NULL_VARIANT_MOVE: crate::variant::VariantMove =
+    crate::variant::VariantMove::Normal(NULL_MOVE);
 
 /// The longest game kept, in bytes (the longest real games are a few hundred kilobytes):
 /// a longer one is skipped and reported ([`ErrorKind::TooLong`]), so that no input can make

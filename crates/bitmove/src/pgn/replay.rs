@@ -7,7 +7,7 @@ use std::vec::Vec;
 
 use super::movetext::{Token, Tokens, line_at};
 use super::split::{GameText, OpenEnd};
-use super::{ErrorKind, GameError, NULL_MOVE};
+use super::{ErrorKind, GameError, NULL_MOVE, NULL_VARIANT_MOVE};
 use crate::attacks::{SliderBackend, Sliders, dispatch};
 use crate::variant::{Variant, VariantMove, VariantPosition};
 use crate::{Board, FenError, Move};
@@ -110,7 +110,8 @@ pub trait Visitor {
     /// replayed by their rules, through [`start_variant`](Visitor::start_variant) and
     /// [`play_variant`](Visitor::play_variant) instead of [`start`](Visitor::start) and
     /// [`play`](Visitor::play). Asked once per such game; when false (the default) the game
-    /// ends with [`ErrorKind::Variant`]. Their variations are skipped.
+    /// ends with [`ErrorKind::Variant`]. Their variations are visited as a standard game's
+    /// are ([`visit_variations`](Visitor::visit_variations)).
     fn plays_variants(&self) -> bool {
         false
     }
@@ -120,8 +121,9 @@ pub trait Visitor {
         let _ = position;
     }
 
-    /// A mainline move of a variant game, legal in `position` (the position before it);
-    /// `san` is the token as written.
+    /// A move of a variant game, on the mainline or in a visited variation, legal in
+    /// `position` (the position before it), or [`NULL_VARIANT_MOVE`] for a null move; `san`
+    /// is the token as written.
     fn play_variant(&mut self, position: &VariantPosition, mv: VariantMove, san: &[u8]) {
         let _ = (position, mv, san);
     }
@@ -392,35 +394,93 @@ fn replay_game<'t, V: Visitor + ?Sized>(
     .map_err(|(offset, token, kind)| error(line_at(movetext, offset, line), token, kind))
 }
 
-/// Replays the mainline of a variant game; variations are skipped.
+/// One line of play of a variant game: the position, and the one before the last move
+/// (kept only when variations are visited).
+struct VariantPlay {
+    position: VariantPosition,
+    before: Option<VariantPosition>,
+    /// Whether a move was played on this line (a `(` before its first move opens nothing).
+    moved: bool,
+}
+
+/// Replays the movetext of a variant game, as [`replay_movetext`] does a standard one's:
+/// variations from the position before the move they replace, null moves passing the turn.
 fn replay_variant_movetext<'t, V: Visitor + ?Sized>(
     tokens: &mut Tokens<'t>,
-    mut position: VariantPosition,
+    position: VariantPosition,
     visitor: &mut V,
 ) -> Result<(), Stop<'t>> {
+    let keep_before = visitor.visit_variations();
+    let mut current = VariantPlay {
+        position,
+        before: None,
+        moved: false,
+    };
+    let mut outer: Vec<VariantPlay> = Vec::new();
     while let Some((token, offset)) = tokens.next() {
         match token {
             Token::San(san) => {
                 let text = core::str::from_utf8(san)
                     .map_err(|_| (offset, san, ErrorKind::Move(crate::SanError::Syntax)))?;
-                let mv = position
+                let mv = current
+                    .position
                     .parse_san(text)
                     .map_err(|e| (offset, san, ErrorKind::Move(e)))?;
-                visitor.play_variant(&position, mv, san);
-                position.play_unchecked(mv);
+                visitor.play_variant(&current.position, mv, san);
+                current.moved = true;
+                if keep_before {
+                    current.before = Some(current.position.clone());
+                }
+                current.position.play_unchecked(mv);
             }
-            Token::Null(null) => return Err((offset, null, ErrorKind::Token)),
-            // A variation of a variant game is skipped; one never closed ends the game,
-            // and a `)` that closes nothing is passed over, as python-chess reads them.
+            Token::Null(null) => {
+                if current.position.is_check() {
+                    return Err((offset, null, ErrorKind::NullMoveInCheck));
+                }
+                visitor.play_variant(&current.position, NULL_VARIANT_MOVE, null);
+                current.moved = true;
+                if keep_before {
+                    current.before = Some(current.position.clone());
+                }
+                current.position.play_null();
+            }
+            Token::Open if !current.moved => {}
             Token::Open => {
-                visitor.begin_variation();
-                if !tokens.skip_variation() {
-                    return Ok(());
+                let enter = visitor.begin_variation();
+                match current.before.take() {
+                    Some(before) if enter && keep_before => {
+                        let parent = core::mem::replace(
+                            &mut current,
+                            VariantPlay {
+                                position: before.clone(),
+                                before: None,
+                                moved: false,
+                            },
+                        );
+                        outer.push(VariantPlay {
+                            before: Some(before),
+                            ..parent
+                        });
+                    }
+                    before => {
+                        current.before = before;
+                        if !tokens.skip_variation() {
+                            break;
+                        }
+                    }
                 }
             }
-            Token::Close => {}
-            other => other_token(other, offset, visitor, true)?,
+            Token::Close => {
+                if let Some(parent) = outer.pop() {
+                    current = parent;
+                    visitor.end_variation();
+                }
+            }
+            other => other_token(other, offset, visitor, outer.is_empty())?,
         }
+    }
+    for _ in outer {
+        visitor.end_variation();
     }
     Ok(())
 }

@@ -390,6 +390,13 @@ impl VariantPosition {
         rules::play(self, mv);
     }
 
+    /// Passes the turn, as python-chess's `push(Move.null())` does: the en-passant square
+    /// is cleared and the clocks advance; pockets, promoted marks and three-check counters
+    /// stay. Meant for a side not in check (else the position breaks its variant's rules).
+    pub fn play_null(&mut self) {
+        self.board.pass_turn();
+    }
+
     /// Plays `mv` if it is legal; otherwise leaves the position unchanged.
     pub fn play(&mut self, mv: VariantMove) -> Result<(), IllegalVariantMove> {
         if self.is_legal(mv) {
