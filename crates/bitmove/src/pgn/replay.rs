@@ -394,15 +394,6 @@ fn replay_game<'t, V: Visitor + ?Sized>(
     .map_err(|(offset, token, kind)| error(line_at(movetext, offset, line), token, kind))
 }
 
-/// One line of play of a variant game: the position, and the one before the last move
-/// (kept only when variations are visited).
-struct VariantPlay {
-    position: VariantPosition,
-    before: Option<VariantPosition>,
-    /// Whether a move was played on this line (a `(` before its first move opens nothing).
-    moved: bool,
-}
-
 /// Replays the movetext of a variant game, as [`replay_movetext`] does a standard one's:
 /// variations from the position before the move they replace, null moves passing the turn.
 fn replay_variant_movetext<'t, V: Visitor + ?Sized>(
@@ -410,79 +401,28 @@ fn replay_variant_movetext<'t, V: Visitor + ?Sized>(
     position: VariantPosition,
     visitor: &mut V,
 ) -> Result<(), Stop<'t>> {
-    let keep_before = visitor.visit_variations();
-    let mut current = VariantPlay {
+    replay_lines(
+        tokens,
         position,
-        before: None,
-        moved: false,
-    };
-    let mut outer: Vec<VariantPlay> = Vec::new();
-    while let Some((token, offset)) = tokens.next() {
-        match token {
-            Token::San(san) => {
-                let text = core::str::from_utf8(san)
-                    .map_err(|_| (offset, san, ErrorKind::Move(crate::SanError::Syntax)))?;
-                let mv = current
-                    .position
-                    .parse_san(text)
-                    .map_err(|e| (offset, san, ErrorKind::Move(e)))?;
-                visitor.play_variant(&current.position, mv, san);
-                current.moved = true;
-                if keep_before {
-                    current.before = Some(current.position.clone());
+        visitor,
+        |position, visitor, text, null, offset| {
+            let mv = if null {
+                if position.is_check() {
+                    return Err((offset, text, ErrorKind::NullMoveInCheck));
                 }
-                current.position.play_unchecked(mv);
-            }
-            Token::Null(null) => {
-                if current.position.is_check() {
-                    return Err((offset, null, ErrorKind::NullMoveInCheck));
-                }
-                visitor.play_variant(&current.position, NULL_VARIANT_MOVE, null);
-                current.moved = true;
-                if keep_before {
-                    current.before = Some(current.position.clone());
-                }
-                current.position.play_null();
-            }
-            Token::Open if !current.moved => {}
-            Token::Open => {
-                let enter = visitor.begin_variation();
-                match current.before.take() {
-                    Some(before) if enter && keep_before => {
-                        let parent = core::mem::replace(
-                            &mut current,
-                            VariantPlay {
-                                position: before.clone(),
-                                before: None,
-                                moved: false,
-                            },
-                        );
-                        outer.push(VariantPlay {
-                            before: Some(before),
-                            ..parent
-                        });
-                    }
-                    before => {
-                        current.before = before;
-                        if !tokens.skip_variation() {
-                            break;
-                        }
-                    }
-                }
-            }
-            Token::Close => {
-                if let Some(parent) = outer.pop() {
-                    current = parent;
-                    visitor.end_variation();
-                }
-            }
-            other => other_token(other, offset, visitor, outer.is_empty())?,
-        }
-    }
-    for _ in outer {
-        visitor.end_variation();
-    }
-    Ok(())
+                NULL_VARIANT_MOVE
+            } else {
+                let san = core::str::from_utf8(text)
+                    .map_err(|_| (offset, text, ErrorKind::Move(crate::SanError::Syntax)))?;
+                position
+                    .parse_san(san)
+                    .map_err(|e| (offset, text, ErrorKind::Move(e)))?
+            };
+            visitor.play_variant(position, mv, text);
+            super::play_variant(position, mv);
+            Ok(())
+        },
+    )
 }
 
 /// The tokens that need no position: comments, NAGs, results, and the two errors.
@@ -506,9 +446,9 @@ fn other_token<'t, V: Visitor + ?Sized>(
 
 /// One line of play being replayed: the position, and the one before the last move (kept
 /// only when variations are visited).
-struct Line {
-    board: Board,
-    before: Option<Board>,
+struct Line<P> {
+    position: P,
+    before: Option<P>,
     /// Whether a move was played on this line (a `(` before its first move opens nothing).
     moved: bool,
 }
@@ -522,44 +462,67 @@ fn replay_movetext<'t, S: Sliders, V: Visitor + ?Sized>(
     board: Board,
     visitor: &mut V,
 ) -> Result<(), Stop<'t>> {
+    replay_lines(
+        tokens,
+        board,
+        visitor,
+        |board, visitor, text, null, offset| {
+            if !board.checks_known() {
+                board.update_checks_by_rays();
+            }
+            if null {
+                if board.in_check() {
+                    return Err((offset, text, ErrorKind::NullMoveInCheck));
+                }
+                visitor.play(board, NULL_MOVE, text);
+                board.pass_turn();
+            } else {
+                let (moved, mv) = board
+                    .parse_san_moved(s, text)
+                    .map_err(|e| (offset, text, ErrorKind::Move(e)))?;
+                visitor.play(board, mv, text);
+                // The piece is known from the SAN: no look-up.
+                board.make_piece::<true>(moved, mv);
+            }
+            Ok(())
+        },
+    )
+}
+
+/// The movetext's structure, the same for every kind of position: `play` plays each move
+/// token (its text, and whether it is a null move) on the current line's position, telling
+/// the visitor; variations start from the position before the move they replace, and the
+/// other tokens go to [`other_token`].
+#[inline(always)]
+fn replay_lines<'t, P: Clone, V: Visitor + ?Sized>(
+    tokens: &mut Tokens<'t>,
+    position: P,
+    visitor: &mut V,
+    mut play: impl FnMut(&mut P, &mut V, &'t [u8], bool, usize) -> Result<(), Stop<'t>>,
+) -> Result<(), Stop<'t>> {
     let keep_before = visitor.visit_variations();
     let mut current = Line {
-        board,
+        position,
         before: None,
         moved: false,
     };
-    let mut outer: Vec<Line> = Vec::new();
+    let mut outer: Vec<Line<P>> = Vec::new();
     while let Some((token, offset)) = tokens.next() {
         match token {
+            // Each arm with its own constant, so that the inlined `play` needs no test.
             Token::San(san) => {
-                if !current.board.checks_known() {
-                    current.board.update_checks_by_rays();
-                }
-                let (moved, mv) = current
-                    .board
-                    .parse_san_moved(s, san)
-                    .map_err(|e| (offset, san, ErrorKind::Move(e)))?;
-                visitor.play(&current.board, mv, san);
-                current.moved = true;
                 if keep_before {
-                    current.before = Some(current.board.clone());
+                    current.before = Some(current.position.clone());
                 }
-                // The piece is known from the SAN: no look-up.
-                current.board.make_piece::<true>(moved, mv);
+                play(&mut current.position, visitor, san, false, offset)?;
+                current.moved = true;
             }
             Token::Null(null) => {
-                if !current.board.checks_known() {
-                    current.board.update_checks_by_rays();
-                }
-                if current.board.in_check() {
-                    return Err((offset, null, ErrorKind::NullMoveInCheck));
-                }
-                visitor.play(&current.board, NULL_MOVE, null);
-                current.moved = true;
                 if keep_before {
-                    current.before = Some(current.board.clone());
+                    current.before = Some(current.position.clone());
                 }
-                current.board.pass_turn();
+                play(&mut current.position, visitor, null, true, offset)?;
+                current.moved = true;
             }
             // python-chess's reading of parentheses that do not pair up: a `(` before the
             // line's first move opens nothing (what follows continues the line), a `)` that
@@ -572,7 +535,7 @@ fn replay_movetext<'t, S: Sliders, V: Visitor + ?Sized>(
                         let parent = core::mem::replace(
                             &mut current,
                             Line {
-                                board: before.clone(),
+                                position: before.clone(),
                                 before: None,
                                 moved: false,
                             },
