@@ -142,6 +142,22 @@ fn null_moves() {
         fen(&game.end()),
         "rnbqkbnr/pppppppp/8/8/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 2 3"
     );
+    // Marks glued to a null move are its NAGs, as python-chess reads `--??` (`--` and `??`).
+    let game = one("1. e4 --?? 2. d4 Z0! 3. Nf3 0000!? *");
+    assert!(game.is_ok(), "{:?}", game.error);
+    assert_eq!(
+        ucis(&game),
+        ["e2e4", "0000", "d2d4", "0000", "g1f3", "0000"]
+    );
+    let tree = bitmove::pgn::Reader::new(&b"1. e4 --?? 2. d4 Z0! *"[..])
+        .read_tree()
+        .expect("read")
+        .expect("a game");
+    let nags: Vec<Vec<u32>> = tree
+        .mainline()
+        .map(|n| tree.node(n).nags().to_vec())
+        .collect();
+    assert_eq!(nags, [vec![], vec![4], vec![], vec![1]]);
     let (line, token, kind) = error_of("1. e4 e5 2. Qh5 Nc6 3. Qxf7+ --");
     assert_eq!(
         (line, token.as_str(), kind),

@@ -279,8 +279,8 @@ impl<'a> Iterator for Tokens<'a> {
                     self.at += word_len(&text[start..]);
                     let word = &text[start..self.at];
                     match word {
-                        b"Z0" => return Some((Token::Null(word), start)),
                         b"e.p." => continue,
+                        [b'Z', ..] if is_null(word) => return Some((Token::Null(word), start)),
                         _ => return Some((Token::San(word), start)),
                     }
                 }
@@ -386,6 +386,21 @@ impl<'a> Tokens<'a> {
     }
 }
 
+/// Whether `word` is a null move (`--`, `Z0`, `0000` or `@@@@`), perhaps with the marks
+/// of a move after it (`--??`: python-chess reads the null move and then its NAG; the
+/// marks stay in the token, where the NAGs of a SAN's marks are read from).
+fn is_null(word: &[u8]) -> bool {
+    let marks = word
+        .iter()
+        .rev()
+        .take_while(|b| matches!(b, b'!' | b'?' | b'+' | b'#'))
+        .count();
+    matches!(
+        &word[..word.len() - marks],
+        b"--" | b"Z0" | b"0000" | b"@@@@"
+    )
+}
+
 /// What a word is; `None` for a word that carries nothing (a move number, `e.p.` written
 /// apart, an evaluation symbol such as `+-`).
 fn classify(word: &[u8]) -> Option<Token<'_>> {
@@ -393,8 +408,8 @@ fn classify(word: &[u8]) -> Option<Token<'_>> {
         // Most words are moves: a letter first, and then only `Z0` and `e.p.` are not.
         Some(b'a'..=b'z' | b'A'..=b'Z') => {
             return match word {
-                b"Z0" => Some(Token::Null(word)),
                 b"e.p." => None,
+                _ if is_null(word) => Some(Token::Null(word)),
                 _ => Some(Token::San(word)),
             };
         }
@@ -410,7 +425,7 @@ fn classify(word: &[u8]) -> Option<Token<'_>> {
     }
     match word {
         b"1-0" | b"0-1" | b"1/2-1/2" | b"*" => return Some(Token::Result(word)),
-        b"--" | b"Z0" | b"0000" | b"@@@@" => return Some(Token::Null(word)),
+        _ if is_null(word) => return Some(Token::Null(word)),
         b"!" => return Some(Token::Nag(1)),
         b"?" => return Some(Token::Nag(2)),
         b"!!" => return Some(Token::Nag(3)),
