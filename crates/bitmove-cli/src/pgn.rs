@@ -271,7 +271,7 @@ fn export(args: &PgnArgs, path: &Path) -> Result<u8, Failure> {
         let (reader, progress) = Reader::open_counted(file).map_err(cannot)?;
         let first = totals.games as usize;
         let mut last_tick = Instant::now();
-        for tree in reader.trees() {
+        for tree in reader.with_variants(true).trees() {
             let tree = tree.map_err(cannot)?;
             if tree.is_set_up() {
                 text.clear();

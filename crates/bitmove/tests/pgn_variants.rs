@@ -143,3 +143,52 @@ fn game_positions_replay_variant_null_moves() {
         "rnbqkbnr/pppppppp/4P3/1PP2PP1/PPPP1PPP/PPPPPPPP/PPPPPPPP/PPPPPPPP b kq - 0 2"
     );
 }
+
+#[test]
+fn variant_trees_are_written_as_python_chess_writes_them() {
+    // The expected text is python-chess 1.11.2's str(game) of the same input.
+    let pgn =
+        "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 (2... Nf6 3. P@e5 -- 4. d4) 3. Nc3 *\n";
+    let tree = Reader::new(pgn.as_bytes())
+        .with_variants(true)
+        .read_tree()
+        .expect("read")
+        .expect("a game");
+    assert!(tree.error.is_none(), "{:?}", tree.error);
+    assert_eq!(
+        tree.to_string(),
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
+         [Black \"?\"]\n[Result \"*\"]\n[Variant \"Crazyhouse\"]\n\n\
+         1. e4 d5 2. exd5 Qxd5 ( 2... Nf6 3. @e5 -- 4. d4 ) 3. Nc3 *"
+    );
+    // Without with_variants the game is refused, as before.
+    let tree = Reader::new(pgn.as_bytes())
+        .read_tree()
+        .expect("read")
+        .expect("a game");
+    assert!(matches!(
+        tree.error.as_ref().map(|e| &e.kind),
+        Some(ErrorKind::Variant(_))
+    ));
+    assert!(tree.variant_start().is_none());
+
+    // Built by hand: a drop, and a standard tree refuses variant moves.
+    let mut tree = bitmove::pgn::GameTree::without_tag_roster();
+    let start = VariantPosition::from_fen(
+        bitmove::variant::Variant::Crazyhouse,
+        "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1",
+    )
+    .expect("a FEN");
+    assert!(
+        tree.clone()
+            .add_variant_move(bitmove::pgn::NodeId::ROOT, VariantMove::Normal(NULL_MOVE))
+            .is_none()
+    );
+    assert!(tree.set_variant_start(start.clone()));
+    let drop = start.parse_san("N@f3").expect("a drop");
+    let node = tree
+        .add_variant_move(bitmove::pgn::NodeId::ROOT, drop)
+        .expect("a variant tree");
+    assert_eq!(tree.variant_move(node), Some(drop));
+    assert_eq!(tree.to_string(), "1. N@f3 *");
+}

@@ -6,7 +6,8 @@ use std::string::String;
 use std::vec::Vec;
 
 use super::replay::decode;
-use super::{GameError, NULL_MOVE, Tag, Visitor};
+use super::{GameError, NULL_MOVE, NULL_VARIANT_MOVE, Tag, Visitor};
+use crate::variant::{VariantMove, VariantPosition};
 use crate::{Board, Move};
 
 /// The Seven Tag Roster, in the order python-chess writes it (before any other tag).
@@ -256,6 +257,16 @@ pub struct GameTree {
     /// Whether [`start`](GameTree::start) was set up from the game's tags.
     set_up: bool,
     nodes: Vec<Node>,
+    /// A lichess-variant game: its start position and each node's move.
+    variant: Option<Box<VariantMoves>>,
+}
+
+/// What a variant game's tree holds beside its nodes: the start position, and the move of
+/// each node by its index (the root's is unused).
+#[derive(Clone, Debug, PartialEq)]
+struct VariantMoves {
+    start: VariantPosition,
+    moves: Vec<VariantMove>,
 }
 
 impl Default for GameTree {
@@ -285,6 +296,7 @@ impl GameTree {
             start: Board::startpos(),
             set_up: true,
             nodes: std::vec![Node::new(NULL_MOVE, None)],
+            variant: None,
         }
     }
 
@@ -299,6 +311,57 @@ impl GameTree {
     /// write such a game (`str(game)` raises); the CLI leaves it out.
     pub fn is_set_up(&self) -> bool {
         self.set_up
+    }
+
+    /// A lichess-variant game's start position (read by a reader made
+    /// [`with_variants`](super::Reader::with_variants)); `None` for standard chess and
+    /// Chess960. Its moves are [`variant_move`](GameTree::variant_move)'s.
+    pub fn variant_start(&self) -> Option<&VariantPosition> {
+        self.variant.as_deref().map(|v| &v.start)
+    }
+
+    /// The move that leads to node `id` of a variant game (a drop, or
+    /// [`NULL_VARIANT_MOVE`](super::NULL_VARIANT_MOVE)); `None` in a standard game, whose
+    /// moves are [`Node::mv`]'s, and at the root.
+    pub fn variant_move(&self, id: NodeId) -> Option<VariantMove> {
+        let variant = self.variant.as_deref()?;
+        (id != NodeId::ROOT)
+            .then(|| variant.moves.get(id.index()).copied())
+            .flatten()
+    }
+
+    /// Makes the tree a variant game's, starting at `position`, tags unchanged; its moves
+    /// are added with [`add_variant_move`](GameTree::add_variant_move). Only on a tree
+    /// without moves (else nothing changes, and false is returned).
+    pub fn set_variant_start(&mut self, position: VariantPosition) -> bool {
+        if self.nodes.len() > 1 {
+            return false;
+        }
+        let mut position = position;
+        position.board.fullmove = position.board.fullmove.max(1);
+        self.set_start(position.board().clone());
+        self.variant = Some(Box::new(VariantMoves {
+            start: position,
+            moves: std::vec![NULL_VARIANT_MOVE],
+        }));
+        true
+    }
+
+    /// Adds `mv` (legal in the variant position at `parent`, or a null move) as the last
+    /// child of `parent` in a variant game's tree, as [`add_variation`](GameTree::add_variation)
+    /// adds a standard move; [`Node::mv`] holds the board move of a move that is not a drop
+    /// (a drop's is [`NULL_MOVE`](super::NULL_MOVE)). `None` in a standard game's tree.
+    pub fn add_variant_move(&mut self, parent: NodeId, mv: VariantMove) -> Option<NodeId> {
+        self.variant.as_ref()?;
+        let board_move = match mv {
+            VariantMove::Normal(mv) => mv,
+            _ => NULL_MOVE,
+        };
+        let id = self.add_variation(parent, board_move);
+        let variant = self.variant.as_deref_mut()?;
+        variant.moves.resize(id.index(), NULL_VARIANT_MOVE);
+        variant.moves.push(mv);
+        Some(id)
     }
 
     /// Sets the start position, tags unchanged. The moves of the tree must be legal from it.
@@ -544,12 +607,24 @@ pub struct TreeBuilder {
     moved: Vec<bool>,
     starting_comment: String,
     in_variation: bool,
+    /// Whether the games of the lichess variants are replayed (else they end with
+    /// [`ErrorKind::Variant`](super::ErrorKind::Variant)).
+    variants: bool,
 }
 
 impl TreeBuilder {
     /// A builder.
     pub fn new() -> TreeBuilder {
         TreeBuilder::default()
+    }
+
+    /// A builder that also builds the games of the lichess variants, their moves replayed
+    /// by their rules ([`GameTree::variant_start`], [`GameTree::variant_move`]).
+    pub fn with_variants(variants: bool) -> TreeBuilder {
+        TreeBuilder {
+            variants,
+            ..TreeBuilder::default()
+        }
     }
 
     /// The game built by the last visit; the builder is ready for the next.
@@ -560,6 +635,22 @@ impl TreeBuilder {
     /// The node on top of the stack.
     fn top(&self) -> NodeId {
         self.stack.last().copied().unwrap_or(NodeId::ROOT)
+    }
+
+    /// What follows each move added at `node`: the starting comment taken, the line moved
+    /// on, NAGs from the marks after its SAN.
+    fn added(&mut self, node: NodeId, san: &[u8]) {
+        self.tree.nodes[node.index()].starting_comment =
+            core::mem::take(&mut self.starting_comment);
+        if let Some(last) = self.stack.last_mut() {
+            *last = node;
+        }
+        if let Some(moved) = self.moved.last_mut() {
+            *moved = true;
+        }
+        self.in_variation = true;
+        let tree = &mut self.tree;
+        suffix_nags(san, |nag| tree.nodes[node.index()].add_nag(u32::from(nag)));
     }
 }
 
@@ -615,17 +706,22 @@ impl Visitor for TreeBuilder {
     fn play(&mut self, _board: &Board, mv: Move, san: &[u8]) {
         let top = self.top();
         let node = self.tree.add_variation(top, mv);
-        self.tree.nodes[node.index()].starting_comment =
-            core::mem::take(&mut self.starting_comment);
-        if let Some(last) = self.stack.last_mut() {
-            *last = node;
+        self.added(node, san);
+    }
+
+    fn plays_variants(&self) -> bool {
+        self.variants
+    }
+
+    fn start_variant(&mut self, position: &VariantPosition) {
+        self.tree.set_variant_start(position.clone());
+    }
+
+    fn play_variant(&mut self, _position: &VariantPosition, mv: VariantMove, san: &[u8]) {
+        let top = self.top();
+        if let Some(node) = self.tree.add_variant_move(top, mv) {
+            self.added(node, san);
         }
-        if let Some(moved) = self.moved.last_mut() {
-            *moved = true;
-        }
-        self.in_variation = true;
-        let tree = &mut self.tree;
-        suffix_nags(san, |nag| tree.nodes[node.index()].add_nag(u32::from(nag)));
     }
 
     fn comment(&mut self, text: &[u8]) {
@@ -694,7 +790,7 @@ impl<R: std::io::BufRead> super::Reader<R> {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn read_tree(&mut self) -> std::io::Result<Option<GameTree>> {
-        let mut builder = TreeBuilder::new();
+        let mut builder = TreeBuilder::with_variants(self.builder.variants);
         Ok(self.visit(&mut builder)?.then(|| builder.take()))
     }
 
@@ -702,8 +798,8 @@ impl<R: std::io::BufRead> super::Reader<R> {
     /// the input itself (a read error), and then ends.
     pub fn trees(self) -> Trees<R> {
         Trees {
+            builder: TreeBuilder::with_variants(self.builder.variants),
             reader: self,
-            builder: TreeBuilder::new(),
             failed: false,
         }
     }

@@ -8,8 +8,9 @@ use std::borrow::Cow;
 use std::string::String;
 use std::vec::Vec;
 
-use super::NULL_MOVE;
 use super::tree::{GameTree, NodeId, play};
+use super::{NULL_MOVE, NULL_VARIANT_MOVE};
+use crate::variant::VariantPosition;
 use crate::{Board, Color, Move};
 
 /// What [`GameTree::write`] and [`Exporter`] write, as python-chess's exporters take it.
@@ -369,21 +370,69 @@ impl<B: BorrowMut<String>> Exporter<B> {
     }
 }
 
-/// What is left to write of a tree, last first.
-enum Step {
+/// What is left to write of a tree, last first; `P` is the position the moves are played
+/// on.
+enum Step<P> {
     /// A node (its move played from `board`), then, with `sidelines`, the variations that
     /// follow it as its parent's other children, then its main continuation.
     Line {
         node: NodeId,
-        board: Board,
+        board: P,
         sidelines: bool,
     },
     /// The variation that begins with `node` (played from `board`), then the ones after it.
     Variations {
         node: NodeId,
-        board: Board,
+        board: P,
     },
     EndVariation,
+}
+
+/// A position the writer walks a tree on: a standard game's [`Board`], a variant game's
+/// [`VariantPosition`].
+trait Walk: Clone {
+    /// Tells `exporter` the move of `node`, played from this position.
+    fn export<B: BorrowMut<String>>(&self, tree: &GameTree, node: NodeId, out: &mut Exporter<B>);
+    /// Plays the move of `node`.
+    fn advance(&mut self, tree: &GameTree, node: NodeId);
+}
+
+impl Walk for Board {
+    fn export<B: BorrowMut<String>>(&self, tree: &GameTree, node: NodeId, out: &mut Exporter<B>) {
+        out.play(self, tree.node(node).mv());
+    }
+
+    fn advance(&mut self, tree: &GameTree, node: NodeId) {
+        play(self, tree.node(node).mv());
+    }
+}
+
+impl Walk for VariantPosition {
+    /// A move that is not legal here (which only a tree edited by hand can hold) is written
+    /// `--`, as a null move is.
+    fn export<B: BorrowMut<String>>(&self, tree: &GameTree, node: NodeId, out: &mut Exporter<B>) {
+        let mv = tree.variant_move(node).unwrap_or(NULL_VARIANT_MOVE);
+        let mut token = Token::new();
+        let _ = if mv != NULL_VARIANT_MOVE && self.is_legal(mv) {
+            write!(token, "{}", self.san(mv))
+        } else {
+            token.write_str("--")
+        };
+        let board = self.board();
+        out.play_san(
+            board.fullmove_number(),
+            board.side_to_move(),
+            token.as_str(),
+        );
+    }
+
+    /// A move that is not legal here passes the turn, as a null move does.
+    fn advance(&mut self, tree: &GameTree, node: NodeId) {
+        match tree.variant_move(node) {
+            Some(mv) if mv != NULL_VARIANT_MOVE && self.is_legal(mv) => self.play_unchecked(mv),
+            _ => self.play_null(),
+        }
+    }
 }
 
 impl GameTree {
@@ -427,7 +476,10 @@ impl GameTree {
             exporter.comment(self.comment());
         }
         if let Some(first) = self.node(NodeId::ROOT).next() {
-            self.write_moves(first, exporter);
+            match self.variant_start() {
+                Some(start) => self.write_moves(first, start.clone(), exporter),
+                None => self.write_moves(first, self.start().clone(), exporter),
+            }
         }
         exporter.result(self.result());
     }
@@ -442,10 +494,15 @@ impl GameTree {
     /// Writes the line that starts at `first` (the root's first child) with everything
     /// that hangs from it, in python-chess's order: each move, then the variations that are
     /// alternatives to it, then its continuation. No recursion: a long game needs no stack.
-    fn write_moves<B: BorrowMut<String>>(&self, first: NodeId, exporter: &mut Exporter<B>) {
-        let mut steps: Vec<Step> = std::vec![Step::Line {
+    fn write_moves<P: Walk, B: BorrowMut<String>>(
+        &self,
+        first: NodeId,
+        start: P,
+        exporter: &mut Exporter<B>,
+    ) {
+        let mut steps: Vec<Step<P>> = std::vec![Step::Line {
             node: first,
-            board: self.start().clone(),
+            board: start,
             sidelines: true,
         }];
         while let Some(step) = steps.pop() {
@@ -459,7 +516,7 @@ impl GameTree {
                     if !here.starting_comment.is_empty() {
                         exporter.comment(&here.starting_comment);
                     }
-                    exporter.play(&board, here.mv());
+                    board.export(self, node, exporter);
                     for &nag in here.nags() {
                         exporter.nag(nag);
                     }
@@ -471,7 +528,7 @@ impl GameTree {
                         (Some(next), others) => {
                             let before = others.map(|_| board.clone());
                             let mut after = board;
-                            play(&mut after, here.mv());
+                            after.advance(self, node);
                             steps.push(Step::Line {
                                 node: next,
                                 board: after,
