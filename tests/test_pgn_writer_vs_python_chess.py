@@ -111,6 +111,16 @@ def python_text(game, options: dict) -> str | None:
     return game.accept(chess_pgn.StringExporter(**options)) + "\n\n"
 
 
+def export(path: Path, flags: list[str], check: bool = True) -> subprocess.CompletedProcess:
+    """`bitmove pgn PATH --export - FLAGS`, its output captured."""
+    return subprocess.run(
+        [cli(), "pgn", str(path), "--export", "-", *flags],
+        capture_output=True,
+        timeout=300,
+        check=check,
+    )
+
+
 def split_games(text: str) -> list[str]:
     """Our output cut into its games, where python-chess's reader ends each (a game's text
     and the blank line after it)."""
@@ -135,12 +145,7 @@ def games(request):
 def test_export_is_python_chess_output(games, option):
     path, pythons = games
     options, flags = OPTIONS[option]
-    run = subprocess.run(
-        [cli(), "pgn", str(path), "--export", "-", *flags],
-        capture_output=True,
-        timeout=300,
-        check=False,
-    )
+    run = export(path, flags, check=False)
     assert run.returncode in (0, 1), run.stderr.decode(errors="replace")
     ours = run.stdout.decode("utf-8")
     expected = [(i, python_text(game, options)) for i, game in enumerate(pythons)]
@@ -250,12 +255,7 @@ def test_generated_games(tmp_path, option):
     path = tmp_path / "generated.pgn"
     path.write_bytes("\n".join(generated_game(rng, i) for i in range(150)).encode())
     options, flags = OPTIONS[option]
-    run = subprocess.run(
-        [cli(), "pgn", str(path), "--export", "-", *flags],
-        capture_output=True,
-        timeout=300,
-        check=True,
-    )
+    run = export(path, flags)
     ours = split_games(run.stdout.decode("utf-8"))
     theirs = [python_text(game, options) for game in python_games(path)]
     assert len(ours) == len(theirs) == 150
@@ -279,12 +279,7 @@ def test_generated_variant_games(tmp_path, variant):
     compared = [i for i, game in enumerate(pythons) if not game.errors]
     assert len(compared) >= 15, (variant, len(compared))
     for option, (options, flags) in sorted(OPTIONS.items()):
-        run = subprocess.run(
-            [cli(), "pgn", str(path), "--export", "-", *flags],
-            capture_output=True,
-            timeout=300,
-            check=True,
-        )
+        run = export(path, flags)
         ours = split_games(run.stdout.decode("utf-8"))
         assert len(ours) == len(pythons) == 30, option
         for index in compared:
