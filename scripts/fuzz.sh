@@ -9,7 +9,7 @@
 # is CPU intrinsics and the perft tables' memory). Installs cargo-fuzz from crates.io when it is missing.
 #
 # The targets are built once, first, and then run directly, so edits to the tree while it runs
-# do not change what is being fuzzed. Seeds come from tests/data (suite FENs, a few UCI lines, the small PGN files, the small Syzygy tables);
+# do not change what is being fuzzed. Seeds come from tests/data (suite FENs, the variant suites' positions, a few UCI lines, the small PGN files, the small Syzygy tables);
 # the corpus grows in fuzz/corpus and crashes land in fuzz/artifacts/TARGET (both git-ignored).
 # Each target's libFuzzer log is kept in fuzz/logs/TARGET.log. Prints one summary line per
 # target; exits 1 if any target crashed, 2 if the build failed.
@@ -79,6 +79,22 @@ seed san seed-2 '\x01O-O-O O-O dxe6 Bxe2 Qxf6 gxh1=Q+'
 seed san seed-3 '\x03bxa8=Q bxa1=N+ axb8=R h1=B'
 seed san seed-4 '\x06O-O O-O Rg8'
 seed game seed-1 '\x00\x00\x00\x01\x80\x0c\x1c\x00\x00\x05'
+# Variants: each position of the variant perft suites, as the target reads a FEN (a selector
+# byte: the variant's index in Variant::ALL, shifted, with bit 0 set; the FEN; a newline),
+# then a few steering bytes (play generated moves).
+mkdir -p corpus/variant
+index=0
+for variant in chess atomic antichess crazyhouse 3check kingofthehill horde racingkings; do
+    file="$root/tests/data/variants/$variant.perft"
+    if [[ -f "$file" ]]; then
+        n=0
+        while IFS= read -r fen; do
+            n=$((n + 1))
+            seed variant "seed-$variant-$n" "\\x$(printf %02x $((index * 2 + 1)))%s\n\\x00\\x01\\x02\\x40\\x07\\x09" "$fen"
+        done < <(sed -n 's/^epd //p' "$file")
+    fi
+    index=$((index + 1))
+done
 # PGN: the small real files (edge cases, variations, clocks).
 mkdir -p corpus/pgn corpus/pgn_write
 find "$root/tests/data/pgn" -name '*.pgn' -size -16k -exec cp {} corpus/pgn/ \;
