@@ -312,3 +312,35 @@ def test_hostile_placements_never_crash(name):
         board.pockets[chess.WHITE].remove(chess.QUEEN)
     with pytest.raises((ValueError, IndexError)):
         board._pocket_change(True, 6)
+
+
+@pytest.mark.parametrize(
+    ("name", "fen"),
+    [
+        ("AtomicBoard", "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"),
+        ("CrazyhouseBoard", "4k3/8/8/8/8/8/8/4R1K1[Nn] b - - 0 1"),
+        ("ThreeCheckBoard", "4k3/8/8/8/8/8/8/4R1K1 b - - 2+1 0 1"),
+        ("AntichessBoard", "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"),
+    ],
+)
+def test_null_move_pushes_in_check_as_python_chess(name, fen):
+    """push(Move.null()) passes the turn also in check, as python-chess's does; the position
+    after it (the side not to move in check) has no moves in bitmove when it is not valid
+    (see docs/variants.md, Any placement), and pop() brings the game back."""
+    ours = getattr(bitmove.variant, name)(fen)
+    theirs = getattr(chess.variant, name)(fen)
+    assert ours.san(bitmove.Move.null()) == theirs.san(chess.Move.null()) == "--"
+    ours.push(bitmove.Move.null())
+    theirs.push(chess.Move.null())
+    assert ours.fen() == theirs.fen()
+    assert ours.move_stack[-1] == bitmove.Move.null()
+    assert ours.is_valid() == theirs.is_valid()
+    if theirs.is_valid():  # antichess has no checks; atomic allows the other side in check
+        assert {m.uci() for m in ours.legal_moves} == {m.uci() for m in theirs.legal_moves}
+    else:
+        assert list(ours.legal_moves) == []
+    assert ours.pop() == bitmove.Move.null()
+    assert ours.fen() == fen
+    assert theirs.pop() == chess.Move.null()
+    assert ours.is_check() == theirs.is_check()
+    assert {m.uci() for m in ours.legal_moves} == {m.uci() for m in theirs.legal_moves}

@@ -159,11 +159,11 @@ impl GameView<'_> {
             .map_err(|_| IllegalMoveError::new_err(format!("illegal move {text} in {}", pos.fen())))
     }
 
-    /// A move `push` takes: a legal move, or the null move (which passes the turn; bitmove
-    /// plays it only for a side not in check).
+    /// A move `push` takes: a legal move, or the null move (which passes the turn, also in
+    /// check, as python-chess's `push(Move.null())` does).
     pub(super) fn pushable(&self, value: &Bound<'_, PyAny>) -> PyResult<VariantMove> {
         let text: String = value.call_method0("uci")?.extract()?;
-        if text == "0000" && !self.pos()?.is_check() {
+        if text == "0000" {
             return Ok(bitmove::pgn::NULL_VARIANT_MOVE);
         }
         self.legal(value)
@@ -237,7 +237,11 @@ impl Board {
         let before = view.state;
         let pos = view.pos()?.clone();
         let mut after = pos.clone();
+        // A null move in check leaves the side not to move in check: a position the rules
+        // cannot play (no moves, as any such placement), so it is not kept as one.
+        let mut playable = true;
         if mv == bitmove::pgn::NULL_VARIANT_MOVE {
+            playable = !pos.is_check();
             after.play_null();
         } else {
             after
@@ -245,7 +249,7 @@ impl Board {
                 .map_err(|_| IllegalMoveError::new_err(format!("illegal move {mv}")))?;
         }
         let state = VariantSetup::from_position(&after, chess960);
-        self.set_variant_state(state, Some(after));
+        self.set_variant_state(state, playable.then_some(after));
         let game = self.variant.as_deref_mut().expect("a variant board");
         game.stack.push(VariantFrame { before, pos, mv });
         Ok(())
