@@ -63,41 +63,37 @@ def test_variant_variations_and_null_moves_as_python_chess(text):
     assert str(ours) == str(theirs)
 
 
+def play_random(node, rng: random.Random, null_rate: float):
+    """A random legal move (or, not in check, a null move with `null_rate`) added after
+    `node`; None when the game is over there."""
+    board = node.board()
+    moves = list(board.legal_moves)
+    if not moves or board.is_variant_end():
+        return None
+    if not board.is_check() and rng.random() < null_rate:
+        return node.add_variation(chess.Move.null())
+    return node.add_variation(rng.choice(moves))
+
+
 def random_game(rng: random.Random, cls) -> chess.pgn.Game:
     game = chess.pgn.Game()
     game.setup(cls())
     game.headers["Variant"] = cls.uci_variant
     node = game
     for ply in range(rng.randrange(10, 60)):
-        board = node.board()
-        moves = list(board.legal_moves)
-        if not moves or board.is_variant_end():
-            break
-        if (
-            rng.random() < 0.2
-            and len(node.parent.variations if node.parent else []) < 3
-            and node.parent
-        ):
-            alt = node.parent.board()
-            alts = [m for m in alt.legal_moves if m != node.move]
+        if node.parent and len(node.parent.variations) < 3 and rng.random() < 0.2:
+            alts = [m for m in node.parent.board().legal_moves if m != node.move]
             if alts:
                 side = node.parent.add_variation(rng.choice(alts))
                 side.comment = f"v{ply}"
                 side.nags.add(rng.choice([1, 2, 3]))
-                sub = side
                 for _ in range(rng.randrange(0, 4)):
-                    b = sub.board()
-                    ms = list(b.legal_moves)
-                    if not ms or b.is_variant_end():
+                    side = play_random(side, rng, 0.15)
+                    if side is None:
                         break
-                    if not b.is_check() and rng.random() < 0.15:
-                        sub = sub.add_variation(chess.Move.null())
-                    else:
-                        sub = sub.add_variation(rng.choice(ms))
-        if not board.is_check() and rng.random() < 0.05:
-            node = node.add_variation(chess.Move.null())
-        else:
-            node = node.add_variation(rng.choice(moves))
+        node = play_random(node, rng, 0.05)
+        if node is None:
+            break
     return game
 
 
