@@ -100,6 +100,10 @@ mkdir -p corpus/pgn corpus/pgn_write
 find "$root/tests/data/pgn" -name '*.pgn' -size -16k -exec cp {} corpus/pgn/ \;
 find "$root/tests/data/pgn" "$root/tests/data/pgn-writer" -name '*.pgn' -size -16k \
     -exec cp {} corpus/pgn_write/ \;
+# pgn_write reads the lichess variants when the first byte's top bit is set.
+for file in "$root"/tests/data/pgn/variants-*.pgn; do
+    { printf '\x80\n'; cat "$file"; } >"corpus/pgn_write/variants-$(basename "$file")"
+done
 # Syzygy: a control byte (bit 0 the kind, WDL or DTZ; above it the index of the table's name in
 # the target's NAMES, read from its source), then a real table file of at most 64 KB.
 mkdir -p corpus/syzygy_table
