@@ -191,4 +191,17 @@ fn variant_trees_are_written_as_python_chess_writes_them() {
         .expect("a variant tree");
     assert_eq!(tree.variant_move(node), Some(drop));
     assert_eq!(tree.to_string(), "1. N@f3 *");
+    // A board move added to a variant tree is that variant's move; an illegal one (a drop
+    // with an empty pocket) is written `--` and passes the turn, never a panic.
+    let reply = tree.add_variation(node, "e8d7".parse().expect("UCI"));
+    assert_eq!(
+        tree.variant_move(reply),
+        Some(VariantMove::Normal("e8d7".parse().expect("UCI")))
+    );
+    let bad = tree.add_variant_move(reply, drop).expect("a variant tree");
+    tree.add_variation(bad, "d7c7".parse().expect("UCI"));
+    assert_eq!(tree.to_string(), "1. N@f3 Kd7 2. -- Kc7 *");
+    // A standard start makes it a standard game's tree again.
+    tree.setup(bitmove::Board::startpos());
+    assert!(tree.variant_start().is_none() && tree.variant_move(node).is_none());
 }

@@ -409,7 +409,7 @@ fn classify(word: &[u8]) -> Option<Token<'_>> {
         Some(b'a'..=b'z' | b'A'..=b'Z') => {
             return match word {
                 b"e.p." => None,
-                _ if is_null(word) => Some(Token::Null(word)),
+                [b'Z', ..] if is_null(word) => Some(Token::Null(word)),
                 _ => Some(Token::San(word)),
             };
         }

@@ -262,7 +262,8 @@ pub struct GameTree {
 }
 
 /// What a variant game's tree holds beside its nodes: the start position, and the move of
-/// each node by its index (the root's is unused).
+/// each node by its index (the root's is unused; one per node, as
+/// [`add_variation`](GameTree::add_variation) keeps them).
 #[derive(Clone, Debug, PartialEq)]
 struct VariantMoves {
     start: VariantPosition,
@@ -325,19 +326,16 @@ impl GameTree {
     /// moves are [`Node::mv`]'s, and at the root.
     pub fn variant_move(&self, id: NodeId) -> Option<VariantMove> {
         let variant = self.variant.as_deref()?;
-        (id != NodeId::ROOT)
-            .then(|| variant.moves.get(id.index()).copied())
-            .flatten()
+        (id != NodeId::ROOT).then(|| variant.moves[id.index()])
     }
 
     /// Makes the tree a variant game's, starting at `position`, tags unchanged; its moves
     /// are added with [`add_variant_move`](GameTree::add_variant_move). Only on a tree
     /// without moves (else nothing changes, and false is returned).
-    pub fn set_variant_start(&mut self, position: VariantPosition) -> bool {
+    pub fn set_variant_start(&mut self, mut position: VariantPosition) -> bool {
         if self.nodes.len() > 1 {
             return false;
         }
-        let mut position = position;
         position.board.fullmove = position.board.fullmove.max(1);
         self.set_start(position.board().clone());
         self.variant = Some(Box::new(VariantMoves {
@@ -349,27 +347,30 @@ impl GameTree {
 
     /// Adds `mv` (legal in the variant position at `parent`, or a null move) as the last
     /// child of `parent` in a variant game's tree, as [`add_variation`](GameTree::add_variation)
-    /// adds a standard move; [`Node::mv`] holds the board move of a move that is not a drop
-    /// (a drop's is [`NULL_MOVE`](super::NULL_MOVE)). `None` in a standard game's tree.
+    /// adds a board move (which in a variant game's tree is such a move too); [`Node::mv`]
+    /// holds the board move of a move that is not a drop (a drop's is
+    /// [`NULL_MOVE`](super::NULL_MOVE)). `None` in a standard game's tree. A move that is
+    /// not legal where it is played is written `--` and passes the turn.
     pub fn add_variant_move(&mut self, parent: NodeId, mv: VariantMove) -> Option<NodeId> {
-        self.variant.as_ref()?;
         let board_move = match mv {
             VariantMove::Normal(mv) => mv,
-            _ => NULL_MOVE,
+            VariantMove::Drop { .. } => NULL_MOVE,
         };
+        self.variant.as_ref()?;
         let id = self.add_variation(parent, board_move);
         let variant = self.variant.as_deref_mut()?;
-        variant.moves.resize(id.index(), NULL_VARIANT_MOVE);
-        variant.moves.push(mv);
+        variant.moves[id.index()] = mv;
         Some(id)
     }
 
-    /// Sets the start position, tags unchanged. The moves of the tree must be legal from it.
+    /// Sets the start position, tags unchanged (a variant game's tree becomes a standard
+    /// one). The moves of the tree must be legal from it.
     /// A move number 0 (which a FEN may hold) becomes 1, as python-chess reads it.
     pub fn set_start(&mut self, mut board: Board) {
         board.fullmove = board.fullmove.max(1);
         self.start = board;
         self.set_up = true;
+        self.variant = None;
     }
 
     /// Sets the start position and the tags that say it, as python-chess's `Game.setup`
@@ -437,6 +438,9 @@ impl GameTree {
         // (2^32 nodes would take hundreds of gigabytes before the index ran out.)
         let id = NodeId(u32::try_from(self.nodes.len()).unwrap_or(u32::MAX));
         self.nodes.push(Node::new(mv, Some(parent)));
+        if let Some(variant) = self.variant.as_deref_mut() {
+            variant.moves.push(VariantMove::Normal(mv));
+        }
         match self.nodes[parent.index()].first_child {
             None => self.nodes[parent.index()].first_child = Some(id),
             Some(mut last) => {
@@ -489,7 +493,8 @@ impl GameTree {
     }
 
     /// The position at `id` (after its move): the start position with the moves from the
-    /// root to `id` played.
+    /// root to `id` played. For a standard game (a variant game's moves are played by its
+    /// rules: from [`variant_start`](GameTree::variant_start), [`variant_move`](GameTree::variant_move)).
     pub fn board_at(&self, id: NodeId) -> Board {
         let mut path = Vec::new();
         let mut at = id;
