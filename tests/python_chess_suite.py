@@ -31,9 +31,9 @@ VERSION = "1.11.2"
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "target" / "python-chess-suite"
 
-# Out of scope: the engine classes drive python-chess's internal protocol classes, the Gaviota
-# classes its own probing code; bitmove has neither module.
-OUT_OF_SCOPE = {"EngineTestCase", "NativeGaviotaTestCase", "GaviotaTestCase"}
+# Out of scope: the Gaviota classes drive python-chess's own probing code; bitmove has no
+# gaviota module.
+OUT_OF_SCOPE = {"NativeGaviotaTestCase", "GaviotaTestCase"}
 
 SUBMODULES = ["pgn", "polyglot", "svg", "syzygy", "variant", "engine", "gaviota"]
 
@@ -93,14 +93,6 @@ def bind_bitmove() -> None:
             module = importlib.import_module(f"bitmove.{name}")
         except ImportError:
             module = stub(name)
-            if name == "engine":
-                # bitmove has no engine module, but it has the score classes node.eval()
-                # returns and node.set_eval() takes (python-chess keeps them in chess.engine):
-                # the PGN tests build scores with them.
-                from bitmove import pgn
-
-                for score in ("Cp", "Mate", "MateGiven", "PovScore", "Score"):
-                    setattr(module, score, getattr(pgn, score))
         sys.modules[f"chess.{name}"] = module
         setattr(bitmove, name, module)
 

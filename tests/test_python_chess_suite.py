@@ -45,8 +45,9 @@ def test_no_class_falls_below_its_count() -> None:
 
 def test_python_chess_itself_passes_every_class() -> None:
     """The baseline: the harness runs python-chess's suite with python-chess, and everything
-    in scope passes (Syzygy's six-piece tests skip: the sdist has no six-piece tables)."""
+    in scope passes (Syzygy's six-piece tests skip: the sdist has no six-piece tables; the
+    engine tests need crafty skip: Debian has no crafty package)."""
     got = run("--baseline")
     assert set(got) == set(expected())
     assert all(count > 0 for count in got.values()), got
-    assert sum(got.values()) == 238, got
+    assert sum(got.values()) == 271, got

@@ -299,8 +299,6 @@ def test_visitors_that_raise_and_exporters_on_closed_files_raise_python_errors()
         game.headers["Fine"] = "line\nbreak"
 
 
-def test_engine_and_gaviota_say_how_to_do_without_them():
-    with pytest.raises(ImportError, match="chess.engine"):
-        import bitmove.engine
+def test_gaviota_says_how_to_do_without_it():
     with pytest.raises(ImportError, match="syzygy"):
         import bitmove.gaviota  # noqa: F401

@@ -49,6 +49,17 @@ from bitmove._board import BaseBoard, LegalMoveGenerator, PseudoLegalMoveGenerat
 # registers the `bitmove._pgn` they import.
 from bitmove import pgn, vocab
 
+
+def __getattr__(name: str) -> object:
+    # `bitmove.engine` (asyncio, processes) loads when first used: `import bitmove as chess`
+    # then `chess.engine.SimpleEngine` works as `import chess.engine` makes it work.
+    if name == "engine":
+        import importlib
+
+        return importlib.import_module(f"bitmove.{name}")
+    raise AttributeError(f"module 'bitmove' has no attribute {name!r}")
+
+
 __all__ = [
     "AmbiguousMoveError",
     "Board",

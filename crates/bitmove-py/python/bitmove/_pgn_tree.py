@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from bitmove import _pgn
 from bitmove._bitmove import Board, Move
 from bitmove._pgn_mainline import Mainline, _MovesRead
-from bitmove._pgn_scores import Cp, Mate, PovScore
+from bitmove._scores import Cp, Mate, PovScore
 
 if TYPE_CHECKING:
     from typing_extensions import Self

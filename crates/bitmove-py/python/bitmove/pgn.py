@@ -36,13 +36,6 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Union
 
 from bitmove import _pgn
-from bitmove._pgn_scores import (
-    Cp,
-    Mate,
-    MateGiven,
-    PovScore,
-    Score,
-)
 from bitmove._pgn_tree import (
     NAG_ACTIVE_POSITION,
     NAG_BLACK_DECISIVE_ADVANTAGE,
@@ -102,6 +95,13 @@ from bitmove._pgn_visit import (
     read_game,
     read_headers,
     skip_game,
+)
+from bitmove._scores import (
+    Cp,
+    Mate,
+    MateGiven,
+    PovScore,
+    Score,
 )
 
 GameRecord = _pgn.GameRecord
@@ -273,8 +273,9 @@ __all__ = [
     "to_arrow",
 ]
 
-# The classes and functions live in bitmove._pgn_scores, _pgn_tree, _pgn_mainline and _pgn_visit (one
-# module would be too long to read); their home for users, pickles and reprs is here.
+# The classes and functions live in bitmove._pgn_tree, _pgn_mainline and _pgn_visit (one module
+# would be too long to read); their home for users, pickles and reprs is here. The scores
+# (bitmove._scores) are python-chess's chess.engine classes: their home is bitmove.engine.
 for _name in __all__:
     _item = globals()[_name]
     if getattr(_item, "__module__", "").startswith("bitmove._pgn_"):
