@@ -2,7 +2,8 @@
 # The one test command: the Rust workspace, the Python package in its own virtual environment,
 # then the JavaScript package and the web workbench (scripts/test-js.sh). Needs only Rust
 # (cargo, rustup), Python 3 (with venv) and Node 20; everything else comes from the package
-# indexes (PyPI, crates.io, npm, Debian's chromium). Exits non-zero on any failure.
+# indexes (PyPI, crates.io, npm, Debian's chromium, stockfish and fairy-stockfish). Exits non-zero
+# on any failure.
 #
 #   scripts/test-all.sh            # everything
 #   BITMOVE_VENV=/path scripts/test-all.sh   # another virtual environment (default .venv)
@@ -62,6 +63,14 @@ CARGO_TARGET_DIR="$py_target" \
     "$py" -m maturin build --sdist --out "$dist" --manifest-path crates/bitmove-py/Cargo.toml
 "$py" -m pip install --quiet --force-reinstall --no-deps "$dist"/bitmove-*.whl
 export BITMOVE_DIST="$PWD/$dist"
+
+echo "== chess engines (python-chess's engine tests and bitmove.engine's drive real ones)"
+# Debian's stockfish and fairy-stockfish install to /usr/games, which is not on every PATH.
+export PATH="$PATH:/usr/games"
+if ! command -v stockfish >/dev/null || ! command -v fairy-stockfish >/dev/null; then
+    apt-get update
+    apt-get install -y stockfish fairy-stockfish
+fi
 
 echo "== pytest"
 # Python test folders: the binding's, and any tests/ folder with Python tests in it.
