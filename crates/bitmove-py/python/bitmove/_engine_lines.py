@@ -182,7 +182,7 @@ def xboard_option(spec: str) -> Option:
             marked = [word[1:] for word in rest if word.startswith("*")]
             return Option(name, kind, marked[0] if marked else None, None, None, choices)
         if kind == "check":
-            return Option(name, kind, bool(int(rest[0])), None, None, None)
+            return Option(name, kind, int(rest[0]), None, None, None)  # 0 or 1, as declared
         if kind == "spin":
             return Option(name, kind, int(rest[0]), int(rest[1]), int(rest[2]), None)
         if kind in ("string", "file", "path"):
