@@ -56,7 +56,7 @@ def _score(raw: tuple[str, int, str | None]) -> Score:
         return Cp(value)
     if kind == "mate":
         return Mate(value)
-    if kind == "mategiven":
+    if kind == "mate_given":
         return MateGiven
     raise ValueError(f"unknown score kind {kind!r}")
 
