@@ -23,6 +23,7 @@ from bitmove._engine_types import (
     INFO_ALL,
     INFO_NONE,
     LOGGER,
+    MANAGED_OPTIONS,
     AnalysisComplete,
     BestMove,
     ConfigMapping,
@@ -34,6 +35,7 @@ from bitmove._engine_types import (
     Opponent,
     Option,
     PlayResult,
+    chain_config,
 )
 
 T = TypeVar("T")
@@ -198,6 +200,23 @@ class BaseCommand(Generic[T]):
         )
 
 
+class _ConfigureCommand(BaseCommand[None]):
+    """``configure``: the options set now (only changed values are sent) and kept for every
+    later search."""
+
+    def __init__(self, engine: Any, options: ConfigMapping) -> None:
+        super().__init__(engine)
+        self.options = options
+
+    def start(self) -> None:
+        engine: Any = self._engine
+        engine._configure(self.options)
+        kept = {name: value for name, value in self.options.items() if value is not None}
+        engine.target_config.update(kept)
+        self.result.set_result(None)
+        self.set_finished()
+
+
 class Protocol(asyncio.SubprocessProtocol, metaclass=abc.ABCMeta):
     """An engine process seen through asyncio: it splits the pipes into lines and runs one
     command at a time (a new command stops the running one first). ``UciProtocol`` and
@@ -321,6 +340,20 @@ class Protocol(asyncio.SubprocessProtocol, metaclass=abc.ABCMeta):
 
     def _command_done(self) -> None:
         self._next_command()
+
+    async def _configure_command(self, options: ConfigMapping) -> None:
+        def factory(engine: Protocol) -> _ConfigureCommand:
+            return _ConfigureCommand(engine, options)
+
+        return await self.communicate(factory)
+
+    def _configure(self, options: ConfigMapping) -> None:
+        """Sets ``options``, then the configured values they do not name (the protocols'
+        ``_setoption`` sends what changed)."""
+        for name, value in chain_config(options, self.target_config):  # type: ignore[attr-defined]
+            if name.lower() in MANAGED_OPTIONS:
+                raise EngineError(f"cannot set {name} which is automatically managed")
+            self._setoption(name, value)  # type: ignore[attr-defined]
 
     def __repr__(self) -> str:
         pid = self.transport.get_pid() if self.transport is not None else "?"

@@ -17,7 +17,6 @@ from bitmove._engine_types import (
     INFO_ALL,
     INFO_NONE,
     LOGGER,
-    MANAGED_OPTIONS,
     ConfigMapping,
     ConfigValue,
     EngineError,
@@ -80,10 +79,7 @@ class UciProtocol(Protocol):
         self.send_line("debug on" if on else "debug off")
 
     async def configure(self, options: ConfigMapping) -> None:
-        def factory(engine: UciProtocol) -> _UciConfigure:
-            return _UciConfigure(engine, options)
-
-        return await self.communicate(factory)
+        return await self._configure_command(options)
 
     async def send_opponent_information(
         self, *, opponent: Opponent | None = None, engine_rating: int | None = None
@@ -177,12 +173,6 @@ class UciProtocol(Protocol):
             else:
                 self.send_line(f"setoption name {name} value {value}")
         self.config[name] = value
-
-    def _configure(self, options: ConfigMapping) -> None:
-        for name, value in chain_config(options, self.target_config):
-            if name.lower() in MANAGED_OPTIONS:
-                raise EngineError(f"cannot set {name} which is automatically managed")
-            self._setoption(name, value)
 
     def _opponent_configuration(self, *, opponent: Opponent | None = None) -> ConfigMapping:
         if opponent is None or not opponent.name or "UCI_Opponent" not in self.options:
@@ -316,19 +306,6 @@ class _UciReadyCommand(_UciCommand):
             self.set_finished()
         else:
             self._unexpected(line)
-
-
-class _UciConfigure(_UciCommand):
-    def __init__(self, engine: UciProtocol, options: ConfigMapping) -> None:
-        super().__init__(engine)
-        self.options = options
-
-    def start(self) -> None:
-        self.engine._configure(self.options)
-        kept = {name: value for name, value in self.options.items() if value is not None}
-        self.engine.target_config.update(kept)
-        self.result.set_result(None)
-        self.set_finished()
 
 
 class _UciSearch(_UciCommand):

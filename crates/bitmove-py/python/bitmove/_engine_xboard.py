@@ -17,7 +17,6 @@ from bitmove._engine_types import (
     INFO_ALL,
     INFO_NONE,
     LOGGER,
-    MANAGED_OPTIONS,
     BestMove,
     ConfigMapping,
     ConfigValue,
@@ -28,7 +27,6 @@ from bitmove._engine_types import (
     Opponent,
     Option,
     PlayResult,
-    chain_config,
 )
 from bitmove._scores import Mate
 from bitmove._squares import STARTING_FEN
@@ -86,10 +84,7 @@ class XBoardProtocol(Protocol):
         return await self.communicate(_XBoardPing)
 
     async def configure(self, options: ConfigMapping) -> None:
-        def factory(engine: XBoardProtocol) -> _XBoardConfigure:
-            return _XBoardConfigure(engine, options)
-
-        return await self.communicate(factory)
+        return await self._configure_command(options)
 
     async def send_opponent_information(
         self, *, opponent: Opponent | None = None, engine_rating: int | None = None
@@ -189,12 +184,6 @@ class XBoardProtocol(Protocol):
             self.send_line(f"option {name}={int(value)}")
         else:
             self.send_line(f"option {name}={value}")
-
-    def _configure(self, options: ConfigMapping) -> None:
-        for name, value in chain_config(options, self.target_config):
-            if name.lower() in MANAGED_OPTIONS:
-                raise EngineError(f"cannot set {name} which is automatically managed")
-            self._setoption(name, value)
 
     def _opponent_configuration(
         self, *, opponent: Opponent | None = None, engine_rating: int | None = None
@@ -409,19 +398,6 @@ class _XBoardPing(_XBoardCommand):
             raise EngineError(line)
         elif not line.startswith("#"):
             self._unexpected(line)
-
-
-class _XBoardConfigure(_XBoardCommand):
-    def __init__(self, engine: XBoardProtocol, options: ConfigMapping) -> None:
-        super().__init__(engine)
-        self.options = options
-
-    def start(self) -> None:
-        self.engine._configure(self.options)
-        kept = {name: value for name, value in self.options.items() if value is not None}
-        self.engine.target_config.update(kept)
-        self.result.set_result(None)
-        self.set_finished()
 
 
 class _XBoardPlay(_XBoardCommand):
