@@ -350,3 +350,16 @@ def test_score_module_examples_run():
 
     failures, tried = doctest.testmod(_scores)
     assert tried > 0 and failures == 0
+
+
+def test_engine_loads_on_first_use_as_a_package_attribute():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, bitmove as chess\n"
+        "assert 'bitmove.engine' not in sys.modules\n"
+        "print(chess.engine.Limit(depth=3), chess.engine is sys.modules['bitmove.engine'])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "Limit(depth=3) True"
