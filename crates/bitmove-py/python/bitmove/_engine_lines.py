@@ -14,6 +14,7 @@ try:
         uci_parse_info,
         uci_parse_option,
         xboard_parse_features,
+        xboard_parse_option,
         xboard_parse_post,
     )
 except ImportError:  # TEMPORARY: until branch engine-rs's binding is merged
@@ -23,6 +24,7 @@ except ImportError:  # TEMPORARY: until branch engine-rs's binding is merged
         uci_parse_info,
         uci_parse_option,
         xboard_parse_features,
+        xboard_parse_option,
         xboard_parse_post,
     )
 
@@ -35,7 +37,6 @@ from bitmove._engine_types import (
     INFO_SCORE,
     LOGGER,
     BestMove,
-    ConfigValue,
     EngineError,
     Info,
     InfoDict,
@@ -155,41 +156,17 @@ def uci_best_move(board: Any, line: str) -> BestMove:
 
 
 def uci_option(line: str) -> Option:
-    """The ``Option`` an ``option`` line declares (a default that does not fit the option
-    is logged and left out)."""
+    """The ``Option`` an ``option`` line declares (its default read for its type by the
+    Rust reader). Raises ``ValueError`` for a line that does not read."""
     name, kind, default, low, high, choices = uci_parse_option(line)
-    bare = Option(name, kind, None, low, high, list(choices))
-    if default is None and kind in ("string", "file", "path"):
-        default = ""
-    value: ConfigValue = None
-    if default is not None:
-        try:
-            value = bare.parse(default)
-        except EngineError as error:
-            LOGGER.warning("Ignoring the default of option %r: %s", name, error)
-    return Option(name, kind, value, low, high, list(choices))
+    return Option(name, kind, default, low, high, list(choices))
 
 
 def xboard_option(spec: str) -> Option:
-    """The ``Option`` of an XBoard ``feature option="NAME -TYPE ..."`` value."""
-    words = spec.split()
-    if len(words) < 2 or not words[1].startswith("-"):
-        raise EngineError(f"invalid xboard option: {spec!r}")
-    name, kind, rest = words[0], words[1][1:], words[2:]
-    try:
-        if kind == "combo":
-            choices = [word.lstrip("*") for word in rest if word != "///"]
-            marked = [word[1:] for word in rest if word.startswith("*")]
-            return Option(name, kind, marked[0] if marked else None, None, None, choices)
-        if kind == "check":
-            return Option(name, kind, int(rest[0]), None, None, None)  # 0 or 1, as declared
-        if kind == "spin":
-            return Option(name, kind, int(rest[0]), int(rest[1]), int(rest[2]), None)
-        if kind in ("string", "file", "path"):
-            return Option(name, kind, rest[0] if rest else "", None, None, None)
-    except (IndexError, ValueError):
-        raise EngineError(f"invalid xboard option: {spec!r}") from None
-    return Option(name, kind, None, None, None, None)
+    """The ``Option`` of an XBoard ``feature option="NAME -TYPE ..."`` value. Raises
+    ``ValueError`` for one that does not read."""
+    name, kind, default, low, high, choices = xboard_parse_option(spec)
+    return Option(name, kind, default, low, high, list(choices) if kind == "combo" else None)
 
 
 def xboard_post_info(line: str, root_board: Any, selector: Info = INFO_ALL) -> InfoDict:

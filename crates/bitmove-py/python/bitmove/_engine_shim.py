@@ -150,3 +150,39 @@ def xboard_parse_post(line):
         out["tbhits"] = ints[-1]
     out["pv"] = [w for w in t if not w.rstrip(".").isdigit()]
     return out
+
+
+def xboard_parse_option(spec):
+    w = spec.split()
+    name, kind, rest = w[0], w[1][1:], w[2:]
+    if kind == "combo":
+        d = [x[1:] for x in rest if x.startswith("*")]
+        return (
+            name,
+            kind,
+            d[0] if d else None,
+            None,
+            None,
+            [x.lstrip("*") for x in rest if x != "///"],
+        )
+    if kind == "check":
+        return (name, kind, int(rest[0]), None, None, [])
+    if kind == "spin":
+        return (name, kind, int(rest[0]), int(rest[1]), int(rest[2]), [])
+    if kind in ("string", "file", "path"):
+        return (name, kind, rest[0] if rest else "", None, None, [])
+    return (name, kind, None, None, None, [])
+
+
+_uci_parse_option_raw = uci_parse_option
+
+
+def uci_parse_option(line):
+    name, kind, default, mn, mx, var = _uci_parse_option_raw(line)
+    if default is None and kind == "string":
+        default = ""
+    if kind == "check" and default is not None:
+        default = default != "false"
+    if kind == "spin" and default is not None:
+        default = int(default)
+    return name, kind, default, mn, mx, var

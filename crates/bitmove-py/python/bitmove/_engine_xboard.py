@@ -336,7 +336,7 @@ class _XBoardHandshake(_XBoardCommand):
                 continue
             try:
                 option = xboard_option(str(value))
-            except EngineError as error:
+            except ValueError as error:
                 LOGGER.warning("%s: %s", engine, error)
                 continue
             if option.name not in _NOT_DECLARABLE:
