@@ -11,6 +11,7 @@ mod args;
 mod board;
 mod deep;
 mod encode;
+mod engine;
 mod errors;
 mod moves;
 mod outcome;
@@ -72,5 +73,6 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     pgn::register(m)?;
     syzygy::register(m)?;
+    engine::register(m)?;
     Ok(())
 }

@@ -189,6 +189,8 @@ mod chess960;
 #[cfg(feature = "deep")]
 pub mod deep;
 mod delta;
+#[cfg(feature = "engine")]
+pub mod engine;
 mod fen;
 #[cfg(feature = "std")]
 mod game;

@@ -472,3 +472,44 @@ def _svg_board(
     style: str | None,
 ) -> str: ...
 def _svg_piece(symbol: str, size: int | None = None) -> str: ...
+
+# Engine line readers (bitmove::engine), under bitmove.engine. Each takes one line an engine
+# wrote, with or without its first word; a line that cannot be read raises ValueError (with
+# python-chess's message where python-chess fails on it; attributes `reason` and `line`).
+
+def uci_parse_info(line: str) -> dict[str, Any]:
+    """An `info` line with python-chess's InfoDict keys and raw values: depth, seldepth,
+    multipv, nodes, nps, hashfull, tbhits, cpuload, currmovenumber (int); time, ebf (float,
+    time in seconds); score (kind "cp" | "mate", value from the side to move's view, bound
+    "lowerbound" | "upperbound" | None); wdl (w, d, l); pv, refutation (list of the words as
+    written, refutation's first the refuted move); currmove (str); currline (cpunr, list);
+    string (the rest of the line). Keys absent when the line lacks them or their value does
+    not read (as python-chess logs and skips them)."""
+
+def uci_parse_option(
+    line: str,
+) -> tuple[str, str, str | int | bool | None, int | None, int | None, list[str]]:
+    """An `option` line: (name, type, default, min, max, var), the default read for the type
+    as python-chess's Option.parse reads it."""
+
+def uci_parse_bestmove(line: str) -> tuple[str | None, str | None]:
+    """A `bestmove` line: (move, ponder), lowercase, None for `(none)`, `NULL` or absent."""
+
+def uci_parse_id(line: str) -> tuple[str, str]:
+    """An `id` line: (key, value)."""
+
+def xboard_parse_features(line: str) -> list[tuple[str, str | int]]:
+    """A `feature` line's pairs in order (shlex quoting); int where the value is one, never
+    for `option`."""
+
+def xboard_parse_option(
+    value: str,
+) -> tuple[str, str, str | int | None, int | None, int | None, list[str]]:
+    """The value of `feature option="NAME -TYPE ..."`: the tuple of uci_parse_option (a check's
+    default 0 or 1, as python-chess reads it)."""
+
+def xboard_parse_post(line: str) -> dict[str, Any] | None:
+    """XBoard thinking output: depth, score (kind, value, None), time (float seconds), nodes,
+    and when given seldepth, nps, tbhits; pv (the words as written, move numbers dropped).
+    The score's kind is "mate_given" (value 0) for exactly 100000, python-chess's MateGiven.
+    None when the line does not start with four integers."""

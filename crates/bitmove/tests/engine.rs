@@ -1,0 +1,1 @@
+//! `bitmove::engine` against real processes: Stockfish, Fairy-Stockfish and engines that fail.
