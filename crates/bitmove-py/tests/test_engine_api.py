@@ -363,3 +363,50 @@ def test_engine_loads_on_first_use_as_a_package_attribute():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "Limit(depth=3) True"
+
+
+INFO_LINES = [
+    (
+        "depth 12 seldepth 18 multipv 2 score cp -31 lowerbound nodes 91234 nps 812000 "
+        "hashfull 41 tbhits 3 time 112 pv g8f6 c2c4 e7e6 b1c3"
+    ),
+    "depth 30 score mate -4 wdl 0 2 998 pv g8f6 c2c4",
+    "currmove b8c6 currmovenumber 7",
+    "refutation g8f6 c2c4 currline 2 g8f6 c2c4 e7e6",
+    "string hello  world pv e2e4",
+    "depth 3 score cp 5 upperbound ebf 2.25 cpuload 990 pv g8f6 garbage e7e5",
+]
+POST_LINES = [
+    "9 156 1084 48000 1. ... Nf6 2. c4 e6",
+    "4 100000 10 200 11 2000 7 Nf6",
+    "4 -100003 10 200 Nf6 c4",
+    "4 100005 10 200 Nf6",
+    "3 12 4",
+]
+
+
+def test_line_readers_match_python_chess():
+    from bitmove._engine_lines import _parse_uci_info, xboard_post_info
+
+    ours_board = bitmove.Board()
+    ours_board.push_uci("d2d4")
+    theirs_board = chess.Board()
+    theirs_board.push_uci("d2d4")
+
+    def shown(info):
+        return {key: repr(value) for key, value in sorted(info.items())}
+
+    for line in INFO_LINES:
+        for selector in (bitmove.engine.INFO_ALL, bitmove.engine.INFO_SCORE, 0):
+            ours = shown(_parse_uci_info(line, ours_board, selector))
+            theirs = shown(chess.engine._parse_uci_info(line, theirs_board, int(selector)))
+            assert ours == theirs, line
+    for line in POST_LINES:
+        for selector in (bitmove.engine.INFO_ALL, bitmove.engine.INFO_BASIC):
+            ours = shown(xboard_post_info(line, ours_board, selector))
+            theirs = shown(chess.engine._parse_xboard_post(line, theirs_board, int(selector)))
+            assert ours == theirs, line
+    # Where bitmove differs: an illegal pv move cuts the pv (python-chess drops it).
+    info = _parse_uci_info("depth 2 pv g8f6 e1e8 e7e6", ours_board)
+    assert [move.uci() for move in info["pv"]] == ["g8f6"]
+    assert "pv" not in chess.engine._parse_uci_info("depth 2 pv g8f6 e1e8 e7e6", theirs_board)

@@ -7,28 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-try:
-    from bitmove._bitmove import (
-        uci_parse_bestmove,
-        uci_parse_id,
-        uci_parse_info,
-        uci_parse_option,
-        xboard_parse_features,
-        xboard_parse_option,
-        xboard_parse_post,
-    )
-except ImportError:  # TEMPORARY: until branch engine-rs's binding is merged
-    from bitmove._engine_shim import (
-        uci_parse_bestmove,
-        uci_parse_id,
-        uci_parse_info,
-        uci_parse_option,
-        xboard_parse_features,
-        xboard_parse_option,
-        xboard_parse_post,
-    )
-
-from bitmove._bitmove import Move
+from bitmove._bitmove import (
+    Move,
+    uci_parse_bestmove,
+    uci_parse_id,
+    uci_parse_info,
+    uci_parse_option,
+    xboard_parse_features,
+    xboard_parse_option,
+    xboard_parse_post,
+)
 from bitmove._engine_types import (
     INFO_ALL,
     INFO_CURRLINE,
