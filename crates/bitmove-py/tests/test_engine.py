@@ -202,6 +202,22 @@ def test_fairy_stockfish_variant_moves_agree_with_python_chess(fairy, variant):
     assert moves["bitmove.engine"] == moves["chess.engine"]
 
 
+def test_fairy_stockfish_over_xboard_as_python_chess_sees_it(fairy):
+    """fairy-stockfish speaks CECP too: the same features, name and answers through both
+    modules (Debian's build refuses `post`/`nopost`: `play` fails alike, the engine alive)."""
+    seen = {}
+    for module, board in ((bitmove.engine, bitmove.Board()), (chess.engine, chess.Board())):
+        with module.SimpleEngine.popen_xboard(fairy) as engine:
+            engine.ping()
+            with pytest.raises(module.EngineError) as error:
+                engine.play(board, module.Limit(depth=3))
+            engine.ping()
+            seen[module.__name__] = (dict(engine.protocol.features), engine.id, str(error.value))
+            engine.quit()
+    assert seen["bitmove.engine"] == seen["chess.engine"]
+    assert seen["bitmove.engine"][1] == {"name": "Fairy-Stockfish"}
+
+
 # ------------------------------------------------------------------------------------
 # Faults with real processes
 
