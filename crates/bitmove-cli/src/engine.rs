@@ -1,55 +1,28 @@
 //! A UCI engine run as a child process and asked for perft divides, Stockfish style.
 //!
-//! Standard output is read by a thread that hands lines over a channel, so that every wait
-//! has a timeout: an engine that hangs, dies or says something else ends in a one-line error
-//! that quotes what it said, never in a hang.
+//! The process is `bitmove::engine::Process`: every wait has a timeout, so an engine that
+//! hangs, dies or says something else ends in a one-line error that quotes what it said,
+//! never in a hang.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use bitmove::engine::{EngineError, MAX_LINES_PER_ANSWER, Process, split_words};
 
 use crate::Failure;
 use crate::errors::quote;
 
-/// The longest line kept from an engine; the rest of a longer line is dropped.
-const MAX_LINE: usize = 4096;
-
 /// A divide: each root move in UCI with the leaf count below it.
 pub(crate) type Divide = BTreeMap<String, u64>;
-
-/// What the reader thread reports.
-enum Event {
-    Line(String),
-    Closed,
-}
 
 /// A running engine.
 pub(crate) struct Engine {
     command: String,
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<Event>,
-    /// The last non-empty line the engine wrote on standard error.
-    stderr: Arc<Mutex<String>>,
-    /// The thread that reads standard error, to let it finish before quoting it.
-    stderr_reader: Option<JoinHandle<()>>,
+    process: Process,
     timeout: Duration,
     /// Lines read since the last command was sent.
     heard: usize,
 }
-
-/// The most lines an engine may write in answer to one command: a perft divide is a few
-/// hundred. Past this the engine is flooding, not answering, and waiting on would never end
-/// (the timeout only catches silence).
-const MAX_LINES_PER_ANSWER: usize = 100_000;
-
-/// Lines the reader thread may get ahead of bitmove; past it the reader waits, so that an
-/// engine that floods its output cannot fill memory.
-const LINES_IN_FLIGHT: usize = 1024;
 
 impl Engine {
     /// Starts `command` (split like a shell would), and waits for `uciok` and `readyok`.
@@ -58,49 +31,22 @@ impl Engine {
         chess960: bool,
         timeout: Duration,
     ) -> Result<Engine, Failure> {
-        let argv = split_command(command).map_err(|why| {
+        let argv = split_words(command).map_err(|why| {
             Failure::input(format!("engine command {}: {why}", quote(command, None)))
         })?;
-        let Some((program, args)) = argv.split_first() else {
+        if argv.is_empty() {
             return Err(Failure::input("the engine command is empty"));
-        };
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| {
-                Failure::input(format!("cannot start engine {}: {e}", quote(command, None)))
-            })?;
-        let (sender, lines) = mpsc::sync_channel(LINES_IN_FLIGHT);
-        if let Some(stdout) = child.stdout.take() {
-            std::thread::spawn(move || {
-                read_lines(stdout, |line| sender.send(Event::Line(line)).is_ok());
-                sender.send(Event::Closed).ok();
-            });
         }
-        let stderr = Arc::new(Mutex::new(String::new()));
-        let stderr_reader = child.stderr.take().map(|pipe| {
-            let last = Arc::clone(&stderr);
-            std::thread::spawn(move || {
-                read_lines(pipe, |line| {
-                    if !line.trim().is_empty()
-                        && let Ok(mut last) = last.lock()
-                    {
-                        *last = line.trim().chars().take(200).collect();
-                    }
-                    true
-                })
-            })
-        });
+        let process = Process::spawn(&argv).map_err(|e| {
+            let e = match e {
+                EngineError::Io(e) => e.to_string(),
+                other => other.to_string(),
+            };
+            Failure::input(format!("cannot start engine {}: {e}", quote(command, None)))
+        })?;
         let mut engine = Engine {
             command: command.to_string(),
-            stdin: child.stdin.take(),
-            child,
-            lines,
-            stderr,
-            stderr_reader,
+            process,
             timeout,
             heard: 0,
         };
@@ -198,11 +144,10 @@ impl Engine {
 
     fn send(&mut self, line: &str) -> Result<(), Failure> {
         self.heard = 0;
-        let written = match self.stdin.as_mut() {
-            Some(stdin) => writeln!(stdin, "{line}").and_then(|()| stdin.flush()),
-            None => Err(std::io::ErrorKind::BrokenPipe.into()),
-        };
-        written.map_err(|_| self.died(&format!("reading `{line}`"), &[]))
+        match self.process.send(line) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.failure(e, &format!("reading `{line}`"), &[])),
+        }
     }
 
     /// The next line of output, or an error naming what we were waiting for.
@@ -215,56 +160,38 @@ impl Engine {
                 said_so_far(said)
             )));
         }
-        match self.lines.recv_timeout(self.timeout) {
-            Ok(Event::Line(line)) => Ok(line),
-            Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                Err(self.died(waiting_for, said))
-            }
-            Err(RecvTimeoutError::Timeout) => Err(Failure::input(format!(
-                "engine {} said nothing for {} s while bitmove waited for {waiting_for}{}",
-                quote(&self.command, None),
-                self.timeout.as_secs_f64(),
-                said_so_far(said)
-            ))),
-        }
+        self.process
+            .recv(self.timeout)
+            .map_err(|e| self.failure(e, waiting_for, said))
     }
 
-    /// The error for an engine that closed its output: with its exit status and last words.
-    fn died(&mut self, waiting_for: &str, said: &[String]) -> Failure {
-        let deadline = Instant::now() + Duration::from_millis(500);
-        let status = loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => break Some(status),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(10));
+    /// The one-line error for an engine that failed while bitmove waited for `waiting_for`:
+    /// with its exit status and last words when it died.
+    fn failure(&self, error: EngineError, waiting_for: &str, said: &[String]) -> Failure {
+        let command = quote(&self.command, None);
+        match error {
+            EngineError::Terminated { status, stderr } => Failure::input(format!(
+                "engine {command} {} before {waiting_for}{}{}",
+                match status {
+                    Some(status) => format!("exited ({status})"),
+                    None => "closed its output".to_string(),
+                },
+                said_so_far(said),
+                if stderr.is_empty() {
+                    String::new()
+                } else {
+                    format!("; its last words on stderr: {}", quote(&stderr, None))
                 }
-                _ => break None,
-            }
-        };
-        if status.is_some() {
-            // The pipe closes with the process; give the reader a moment to see its end.
-            while let Some(reader) = &self.stderr_reader {
-                if reader.is_finished() || Instant::now() > deadline {
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(5));
-            }
+            )),
+            EngineError::Timeout(t) => Failure::input(format!(
+                "engine {command} said nothing for {} s while bitmove waited for {waiting_for}{}",
+                t.as_secs_f64(),
+                said_so_far(said)
+            )),
+            other => Failure::input(format!(
+                "engine {command} failed while bitmove waited for {waiting_for}: {other}"
+            )),
         }
-        let stderr = self.stderr.lock().map(|s| s.clone()).unwrap_or_default();
-        Failure::input(format!(
-            "engine {} {} before {waiting_for}{}{}",
-            quote(&self.command, None),
-            match status {
-                Some(status) => format!("exited ({status})"),
-                None => "closed its output".to_string(),
-            },
-            said_so_far(said),
-            if stderr.is_empty() {
-                String::new()
-            } else {
-                format!("; its last words on stderr: {}", quote(&stderr, None))
-            }
-        ))
     }
 
     /// The error for a line that is not what the protocol allows there.
@@ -274,61 +201,6 @@ impl Engine {
             quote(&self.command, None),
             quote(line.trim(), None)
         ))
-    }
-}
-
-impl std::ops::Drop for Engine {
-    /// Asks the engine to quit, gives it a moment, then kills it.
-    fn drop(&mut self) {
-        if let Some(mut stdin) = self.stdin.take() {
-            writeln!(stdin, "quit").ok();
-        }
-        let deadline = Instant::now() + Duration::from_millis(300);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        self.child.kill().ok();
-        self.child.wait().ok();
-    }
-}
-
-/// Calls `each` with every line of `pipe` (lossy UTF-8, cut at [`MAX_LINE`] bytes) until the
-/// pipe closes or `each` returns false.
-fn read_lines(pipe: impl Read, mut each: impl FnMut(String) -> bool) {
-    let mut reader = BufReader::new(pipe);
-    let mut line = Vec::new();
-    loop {
-        let (consumed, done) = match reader.fill_buf() {
-            Ok([]) | Err(_) => break,
-            Ok(buffer) => match buffer.iter().position(|&b| b == b'\n') {
-                Some(i) => {
-                    let room = MAX_LINE.saturating_sub(line.len());
-                    line.extend_from_slice(&buffer[..i.min(room)]);
-                    (i + 1, true)
-                }
-                None => {
-                    let room = MAX_LINE.saturating_sub(line.len());
-                    line.extend_from_slice(&buffer[..buffer.len().min(room)]);
-                    (buffer.len(), false)
-                }
-            },
-        };
-        reader.consume(consumed);
-        if done {
-            let text = String::from_utf8_lossy(&line)
-                .trim_end_matches('\r')
-                .to_string();
-            line.clear();
-            if !each(text) {
-                return;
-            }
-        }
-    }
-    if !line.is_empty() {
-        each(String::from_utf8_lossy(&line).into_owned());
     }
 }
 
@@ -357,97 +229,14 @@ fn is_uci_move(text: &str) -> bool {
         && square(b[2], b[3])
 }
 
-/// Splits a command line into words as a POSIX shell would for the simple cases: blanks
-/// separate words, `'...'` and `"..."` quote, a backslash escapes the next character.
-pub(crate) fn split_command(command: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word: Option<String> = None;
-    let mut chars = command.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            c if c.is_whitespace() => {
-                if let Some(w) = word.take() {
-                    words.push(w);
-                }
-            }
-            '\'' => {
-                let w = word.get_or_insert_with(String::new);
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => w.push(c),
-                        None => return Err("a ' quote is not closed".into()),
-                    }
-                }
-            }
-            '"' => {
-                let w = word.get_or_insert_with(String::new);
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(c @ ('"' | '\\' | '$' | '`')) => w.push(c),
-                            Some(c) => {
-                                w.push('\\');
-                                w.push(c);
-                            }
-                            None => return Err("a \" quote is not closed".into()),
-                        },
-                        Some(c) => w.push(c),
-                        None => return Err("a \" quote is not closed".into()),
-                    }
-                }
-            }
-            '\\' => match chars.next() {
-                Some(c) => word.get_or_insert_with(String::new).push(c),
-                None => return Err("it ends with a lone backslash".into()),
-            },
-            c => word.get_or_insert_with(String::new).push(c),
-        }
-    }
-    words.extend(word);
-    Ok(words)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn splits_like_a_shell() {
-        let split = |s: &str| split_command(s).unwrap();
-        assert_eq!(split("  stockfish  "), ["stockfish"]);
-        assert_eq!(
-            split(r#"python3 "my engine.py" --mode 'perft x' a\ b"#),
-            ["python3", "my engine.py", "--mode", "perft x", "a b"]
-        );
-        assert_eq!(split(r#""" x"#), ["", "x"]);
-        assert_eq!(split(r#""a\"b\n""#), ["a\"b\\n"]);
-        assert!(split("").is_empty());
-        assert!(split_command("'open").is_err());
-        assert!(split_command("\"open").is_err());
-        assert!(split_command("end\\").is_err());
-    }
 
     #[test]
     fn uci_move_shapes() {
         assert!(is_uci_move("e2e4") && is_uci_move("a7a8n") && is_uci_move("e1h1"));
         assert!(!is_uci_move("e2e9") && !is_uci_move("e7e8k") && !is_uci_move("Nodes"));
         assert!(!is_uci_move("") && !is_uci_move("info string"));
-    }
-
-    #[test]
-    fn lines_are_cut_and_lossy() {
-        let mut input = vec![b'x'; MAX_LINE + 10];
-        input.extend_from_slice(b"\nok\r\n\xff\xfe tail");
-        let mut lines = Vec::new();
-        read_lines(&input[..], |l| {
-            lines.push(l);
-            true
-        });
-        assert_eq!(lines.len(), 3);
-        assert_eq!(lines[0].len(), MAX_LINE);
-        assert_eq!(lines[1], "ok");
-        assert!(lines[2].ends_with(" tail"));
     }
 }

@@ -3,7 +3,7 @@
 //! A book file is nothing but entries of 16 bytes, big-endian: the position's Polyglot key
 //! (`u64`, [`Board::hash`]), the move (`u16`), a weight (`u16`) and a learn value (`u32`),
 //! sorted by key. [`Book`] reads them from any `AsRef<[u8]>` (a `Vec`, a `&[u8]`, a memory
-//! map: [`Book::open`] with the feature `mmap`) by binary search, with no parsing up front,
+//! map: `Book::open` with the feature `mmap`) by binary search, with no parsing up front,
 //! so a book of any size opens at once and a look-up touches about `log2(n)` entries.
 //!
 //! The move's bits: to-square in bits 0-5, from-square in bits 6-11, promotion in bits 12-14

@@ -164,8 +164,9 @@
 //! | `std` | yes | [`divide`], [`Game`] (its history is a `Vec`), the `BITMOVE_SLIDERS` override, `Box` in the magic finder | the standard library |
 //! | `serde` | no | `Serialize`/`Deserialize` for [`Board`] (a FEN string, validated on the way in) and [`Move`] (a UCI string in the internal castling form, `e1h1`) | a dependency on `serde` without default features; no allocator |
 //! | `pgn` | no | `bitmove::pgn`: a streaming PGN reader that replays every move (plain, zstd and gzip input; threads over one input), and game trees written back as python-chess writes them | `std` and the pure-Rust decoders `ruzstd` and `flate2` (miniz_oxide) |
-//! | `mmap` | no | [`book::Book::open`]: a Polyglot opening book file memory-mapped (the [`book`] module itself is `no_std`) | `std` and a dependency on `memmap2` |
+//! | `mmap` | no | `book::Book::open`: a Polyglot opening book file memory-mapped (the [`book`] module itself is `no_std`) | `std` and a dependency on `memmap2` |
 //! | `deep` | no | `bitmove::deep`: deep perft in work units with a resumable JSON Lines checkpoint, shared by the CLI and the Python cluster driver | `std` and a dependency on `serde_json` |
+//! | `engine` | no | `bitmove::engine`: UCI and XBoard lines read (as python-chess reads them) and written, an engine process driver with timeouts, a blocking UCI client; what the CLI's `bisect`, `bitmove.engine` and the JavaScript `Engine` share | `std` only (threads and channels, no async runtime) |
 //!
 //! Without `std` the crate is `no_std` and needs no allocator: boards, generation, perft,
 //! FEN, UCI, SAN, Chess960 and the position queries all remain. No feature changes the speed
