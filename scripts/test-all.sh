@@ -10,6 +10,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+echo "== chess engines (the engine client's tests, python-chess's engine tests and bitmove.engine's drive real ones)"
+# Debian's stockfish and fairy-stockfish install to /usr/games, which is not on every PATH.
+export PATH="$PATH:/usr/games"
+if ! command -v stockfish >/dev/null || ! command -v fairy-stockfish >/dev/null; then
+    apt-get update
+    apt-get install -y stockfish fairy-stockfish
+fi
+
 echo "== cargo test --release"
 cargo test --release
 
@@ -63,14 +71,6 @@ CARGO_TARGET_DIR="$py_target" \
     "$py" -m maturin build --sdist --out "$dist" --manifest-path crates/bitmove-py/Cargo.toml
 "$py" -m pip install --quiet --force-reinstall --no-deps "$dist"/bitmove-*.whl
 export BITMOVE_DIST="$PWD/$dist"
-
-echo "== chess engines (python-chess's engine tests and bitmove.engine's drive real ones)"
-# Debian's stockfish and fairy-stockfish install to /usr/games, which is not on every PATH.
-export PATH="$PATH:/usr/games"
-if ! command -v stockfish >/dev/null || ! command -v fairy-stockfish >/dev/null; then
-    apt-get update
-    apt-get install -y stockfish fairy-stockfish
-fi
 
 echo "== pytest"
 # Python test folders: the binding's, and any tests/ folder with Python tests in it.
