@@ -192,6 +192,8 @@ mod delta;
 mod fen;
 #[cfg(feature = "std")]
 mod game;
+#[cfg(feature = "gaviota")]
+pub mod gaviota;
 #[cfg(feature = "std")]
 mod history;
 #[cfg(feature = "std")]
