@@ -12,6 +12,7 @@ mod board;
 mod deep;
 mod encode;
 mod errors;
+mod gaviota;
 mod moves;
 mod outcome;
 mod perft;
@@ -72,5 +73,6 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     pgn::register(m)?;
     syzygy::register(m)?;
+    gaviota::register(m)?;
     Ok(())
 }
