@@ -7,8 +7,8 @@
 //! tests/python_chess_suite.py has fetched it (scripts/fuzz.sh writes them).
 #![no_main]
 
-use bitmove::Board;
 use bitmove::gaviota::Tablebase;
+use bitmove::Board;
 use libfuzzer_sys::fuzz_target;
 
 /// 3-piece tables (the seeds) and a few 4- and 5-piece layouts.
@@ -70,7 +70,11 @@ fn boards(name: &str, n: usize) -> Vec<Board> {
                 fen.push('/');
             }
         }
-        fen.push_str(if next() % 2 == 0 { " w - - 0 1" } else { " b - - 0 1" });
+        fen.push_str(if next() % 2 == 0 {
+            " w - - 0 1"
+        } else {
+            " b - - 0 1"
+        });
         if let Ok(board) = fen.parse::<Board>() {
             out.push(board);
         }

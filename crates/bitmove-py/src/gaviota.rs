@@ -66,12 +66,7 @@ pub(crate) struct Tablebase {
 }
 
 impl Tablebase {
-    fn probe(
-        &self,
-        py: Python<'_>,
-        board: &Bound<'_, Board>,
-        wdl: bool,
-    ) -> PyResult<i32> {
+    fn probe(&self, py: Python<'_>, board: &Bound<'_, Board>, wdl: bool) -> PyResult<i32> {
         let b = standard(&board.borrow())?;
         let tables = &self.tables;
         py.detach(|| {

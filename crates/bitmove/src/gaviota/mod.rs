@@ -143,10 +143,13 @@ struct Entry {
     table: OnceLock<Result<Arc<Table>, GaviotaError>>,
 }
 
+/// A decompressed block and when it was last used.
+type CachedBlock = (Arc<[u8]>, u64);
+
 /// The decompressed blocks last used, by (table id, block number).
 #[derive(Default)]
 struct Cache {
-    blocks: HashMap<(u64, usize), (Arc<[u8]>, u64)>,
+    blocks: HashMap<(u64, usize), CachedBlock>,
     clock: u64,
 }
 
@@ -348,62 +351,36 @@ impl Tablebase {
 
     /// The table's value for `board`'s pieces and side to move, en passant not considered.
     pub fn probe_dtm_no_ep(&self, board: &Board) -> Result<i32, GaviotaError> {
-        let (w_letters, w_squares) = side(board, Color::White);
-        let (b_letters, b_squares) = side(board, Color::Black);
-        let mut real_side = 0;
-        if board.side_to_move() == Color::Black {
-            real_side = 1;
-        }
-        // The table stores this material with White's pieces first, or with the colours
-        // swapped and the board mirrored north to south.
-        let mut found = None;
-        for reversed in [false, true] {
-            let name = if reversed {
-                std::format!("{b_letters}{w_letters}")
-            } else {
-                std::format!("{w_letters}{b_letters}")
-            };
-            if let Some(&i) = self.by_name.get(&name) {
-                if let Some(shape) = self.entries[i].shape {
-                    found = Some((i, shape, reversed));
-                    break;
-                }
-            }
-        }
-        let Some((i, shape, reversed)) = found else {
-            return Err(GaviotaError::MissingTable {
-                name: std::format!(
-                    "{}v{}",
-                    w_letters.to_ascii_uppercase(),
-                    b_letters.to_ascii_uppercase()
-                ),
-            });
-        };
-        let mirror = |sq: &usize| sq ^ 56;
-        let (w, b): (Vec<usize>, Vec<usize>) = if reversed {
-            (
-                b_squares.iter().map(mirror).collect(),
-                w_squares.iter().map(mirror).collect(),
-            )
-        } else {
-            (w_squares, b_squares)
-        };
-        let stored_side = real_side ^ reversed as usize;
-        let idx = shape.index(&w, &b).ok_or(GaviotaError::NoIndex)?;
+        let at = locate(board, |name| {
+            self.by_name
+                .get(name)
+                .is_some_and(|&i| self.entries[i].shape.is_some())
+        })
+        .map_err(|name| GaviotaError::MissingTable { name })?;
+        let i = self.by_name[&at.name];
+        let idx = at
+            .shape
+            .index(&at.white, &at.black)
+            .ok_or(GaviotaError::NoIndex)?;
         let table = self.table(i)?;
-        let (block, n) = table.layout.block_of(shape, stored_side, idx);
+        let (block, n) = table.layout.block_of(at.shape, at.stored_side, idx);
         let bytes = self.block(&table, block, n)?;
         let byte = *bytes
             .get((idx % index::ENTRIES_PER_BLOCK) as usize)
             .ok_or_else(|| corrupt(&table.path, "short block"))?;
-        let (white_wins, plies) = match table::unpack(stored_side, byte) {
+        let (white_wins, plies) = match table::unpack(at.stored_side, byte) {
             Stored::Draw => return Ok(0),
             Stored::WhiteMates(p) => (true, p as i32),
             Stored::BlackMates(p) => (false, p as i32),
         };
-        // The winner in the real position: the stored White is Black when reversed.
-        let winner = if white_wins ^ reversed { 0 } else { 1 };
-        Ok(if winner == real_side { plies } else { -plies })
+        // The real side to move wins when it is the stored winner (colours swapped when
+        // the table is read reversed).
+        let real_white = board.side_to_move() == Color::White;
+        Ok(if white_wins ^ at.reversed == real_white {
+            plies
+        } else {
+            -plies
+        })
     }
 
     fn table(&self, i: usize) -> Result<Arc<Table>, GaviotaError> {
@@ -486,13 +463,22 @@ fn open_table(source: &Source, shape: Shape) -> Result<Arc<Table>, GaviotaError>
     }))
 }
 
-/// The index of a position in its table, for tests against other implementations of the
-/// format: the table name, the side to move in the stored orientation (0 White), the index.
-/// `None` when the material has no table name or the position no index. Squares are those of
-/// `board`, mirrored when the table stores the colours the other way round (which of the two
-/// names `available` has, White's first).
-#[doc(hidden)]
-pub fn debug_index(board: &Board, available: &[&str]) -> Option<(String, usize, u64)> {
+/// Where a position is stored: the table's name and shape, whether the table holds the
+/// material with the colours swapped (and the board mirrored north to south), the stored
+/// White and Black squares in the name's order, the stored side to move (0 White).
+struct Located {
+    name: String,
+    shape: Shape,
+    reversed: bool,
+    white: Vec<usize>,
+    black: Vec<usize>,
+    stored_side: usize,
+}
+
+/// The table `board`'s material is stored in, among the names `has` accepts: White's pieces
+/// first, else Black's (python-chess's order). `Err` names the material as python-chess's
+/// error does (`KQvK`).
+fn locate(board: &Board, has: impl Fn(&str) -> bool) -> Result<Located, String> {
     let (wl, ws) = side(board, Color::White);
     let (bl, bs) = side(board, Color::Black);
     let real_side = (board.side_to_move() == Color::Black) as usize;
@@ -502,20 +488,39 @@ pub fn debug_index(board: &Board, available: &[&str]) -> Option<(String, usize, 
         } else {
             std::format!("{wl}{bl}")
         };
-        if !available.contains(&name.as_str()) {
+        let Some(shape) = Shape::of_name(&name).filter(|_| has(&name)) else {
             continue;
-        }
-        let shape = Shape::of_name(&name)?;
-        let mirror = |v: &Vec<usize>| v.iter().map(|s| s ^ 56).collect::<Vec<_>>();
-        let (w, b) = if reversed {
+        };
+        let mirror = |v: &[usize]| v.iter().map(|s| s ^ 56).collect::<Vec<_>>();
+        let (white, black) = if reversed {
             (mirror(&bs), mirror(&ws))
         } else {
             (ws.clone(), bs.clone())
         };
-        let idx = shape.index(&w, &b)?;
-        return Some((name, real_side ^ reversed as usize, idx));
+        return Ok(Located {
+            name,
+            shape,
+            reversed,
+            white,
+            black,
+            stored_side: real_side ^ reversed as usize,
+        });
     }
-    None
+    Err(std::format!(
+        "{}v{}",
+        wl.to_ascii_uppercase(),
+        bl.to_ascii_uppercase()
+    ))
+}
+
+/// The index of a position in its table, for tests against other implementations of the
+/// format: the table name, the side to move in the stored orientation (0 White), the index.
+/// `None` when none of the names in `available` fits or the position has no index.
+#[doc(hidden)]
+pub fn debug_index(board: &Board, available: &[&str]) -> Option<(String, usize, u64)> {
+    let at = locate(board, |name| available.contains(&name)).ok()?;
+    let idx = at.shape.index(&at.white, &at.black)?;
+    Some((at.name, at.stored_side, idx))
 }
 
 #[cfg(test)]

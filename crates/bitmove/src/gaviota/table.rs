@@ -41,7 +41,7 @@ pub(crate) struct Layout {
 impl Layout {
     pub(crate) fn parse(bytes: &[u8], shape: Shape) -> Result<Layout, Corrupt> {
         let start = u32_at(bytes, 32).ok_or(Corrupt("shorter than its header"))? as usize;
-        if start < HEADER + 8 || (start - HEADER) % 4 != 0 {
+        if start < HEADER + 8 || !(start - HEADER).is_multiple_of(4) {
             return Err(Corrupt("bad start of the block data"));
         }
         let n = (start - HEADER) / 4;
