@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use crate::board::Board;
+use crate::syzygy::or_default;
 
 pyo3::create_exception!(
     _gaviota,
@@ -158,20 +159,6 @@ impl Tablebase {
     #[pyo3(signature = (*_args))]
     fn __exit__(&mut self, _args: &Bound<'_, pyo3::types::PyTuple>) {
         self.tables.clear();
-    }
-}
-
-/// A probe's value, or `default` where it raised a `KeyError` (python-chess's `get_dtm` and
-/// `get_wdl`).
-fn or_default(
-    py: Python<'_>,
-    probed: PyResult<i32>,
-    default: Option<Py<PyAny>>,
-) -> PyResult<Option<Py<PyAny>>> {
-    match probed {
-        Ok(v) => Ok(Some(v.into_pyobject(py)?.into_any().unbind())),
-        Err(e) if e.is_instance_of::<PyKeyError>(py) => Ok(default),
-        Err(e) => Err(e),
     }
 }
 

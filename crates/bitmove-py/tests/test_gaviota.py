@@ -24,6 +24,7 @@ import chess
 import chess.gaviota
 import pytest
 from bitmove import _gaviota
+from conftest import en_passant_boards
 
 ROOT = Path(__file__).resolve().parents[3]
 THREE = ["kqk", "krk", "kbk", "knk", "kpk"]
@@ -208,35 +209,6 @@ def write_table(path, max_index, seed):
         offsets.append(offsets[-1] + len(block))
     header = struct.pack("<10I", 0, 0, 16384, 0, 0, 0, 0, 0, start, 4)
     path.write_bytes(header + struct.pack(f"<{len(offsets)}I", *offsets) + b"".join(blocks))
-
-
-def en_passant_boards(n, seed):
-    """KPvKP positions just after a double push that may be taken en passant."""
-    rng = random.Random(seed)
-    boards = []
-    while len(boards) < n:
-        color = rng.choice(chess.COLORS)
-        file = rng.randrange(8)
-        capturer = file + rng.choice((-1, 1))
-        if not 0 <= capturer < 8:
-            continue
-        board = chess.Board(None)
-        start = chess.square(file, 1 if color else 6)
-        board.set_piece_at(start, chess.Piece(chess.PAWN, color))
-        board.set_piece_at(
-            chess.square(capturer, 3 if color else 4), chess.Piece(chess.PAWN, not color)
-        )
-        free = [sq for sq in chess.SQUARES if board.piece_at(sq) is None]
-        kings = rng.sample(free, 2)
-        board.set_piece_at(kings[0], chess.Piece(chess.KING, chess.WHITE))
-        board.set_piece_at(kings[1], chess.Piece(chess.KING, chess.BLACK))
-        board.turn = color
-        push = chess.Move(start, start + (16 if color else -16))
-        if board.is_valid() and board.is_legal(push):
-            board.push(push)
-            if board.has_legal_en_passant():
-                boards.append(board)
-    return boards
 
 
 def test_made_up_four_piece_table_and_en_passant(directory, tmp_path):

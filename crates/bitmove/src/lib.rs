@@ -196,6 +196,8 @@ mod game;
 pub mod gaviota;
 #[cfg(feature = "std")]
 mod history;
+#[cfg(any(feature = "syzygy", feature = "gaviota"))]
+mod mapped;
 #[cfg(feature = "std")]
 pub mod messages;
 mod movegen;

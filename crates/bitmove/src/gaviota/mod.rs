@@ -131,7 +131,7 @@ struct Table {
     /// Unique among every table opened, for the block cache's keys.
     id: u64,
     path: PathBuf,
-    bytes: Box<dyn AsRef<[u8]> + Send + Sync>,
+    bytes: crate::mapped::Bytes,
     layout: Layout,
 }
 
@@ -432,26 +432,14 @@ fn corrupt(path: &Path, reason: &'static str) -> GaviotaError {
 }
 
 fn open_table(source: &Source, shape: Shape) -> Result<Arc<Table>, GaviotaError> {
-    let (path, bytes): (&Path, Box<dyn AsRef<[u8]> + Send + Sync>) = match source {
+    let (path, bytes): (&Path, crate::mapped::Bytes) = match source {
         Source::Memory(label, bytes) => (label, Box::new(bytes.clone())),
         Source::File(path) => {
-            let io = |e: std::io::Error| GaviotaError::Io {
+            let bytes = crate::mapped::map_file(path).map_err(|e| GaviotaError::Io {
                 path: path.to_path_buf(),
                 message: e.to_string(),
-            };
-            let file = std::fs::File::open(path).map_err(io)?;
-            let len = file.metadata().map_err(io)?.len();
-            if len == 0 {
-                (path, Box::new(Vec::new()))
-            } else {
-                // SAFETY: the map is only read, through bounds-checked slices of its length.
-                // A file shortened by another process while mapped would fault (SIGBUS) on
-                // access, as with every memory-mapped reader; table files are written once
-                // and never changed in place, which the docs ask of users.
-                #[allow(unsafe_code)]
-                let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
-                (path, Box::new(map))
-            }
+            })?;
+            (path, bytes)
         }
     };
     let layout = Layout::parse(bytes.as_ref().as_ref(), shape).map_err(|c| corrupt(path, c.0))?;
