@@ -9,7 +9,8 @@
 # is CPU intrinsics and the perft tables' memory). Installs cargo-fuzz from crates.io when it is missing.
 #
 # The targets are built once, first, and then run directly, so edits to the tree while it runs
-# do not change what is being fuzzed. Seeds come from tests/data (suite FENs, the variant suites' positions, a few UCI lines, the small PGN files, the small Syzygy tables);
+# do not change what is being fuzzed. Seeds come from tests/data (suite FENs, the variant suites' positions, a few UCI lines, the small PGN files, the small Syzygy tables,
+# the 3-piece Gaviota tables of python-chess's sdist once tests/python_chess_suite.py fetched it);
 # the corpus grows in fuzz/corpus and crashes land in fuzz/artifacts/TARGET (both git-ignored).
 # Each target's libFuzzer log is kept in fuzz/logs/TARGET.log. Prints one summary line per
 # target; exits 1 if any target crashed, 2 if the build failed.
@@ -124,6 +125,23 @@ while IFS= read -r name; do
     i=$((i + 1))
 done < <(sed -n '/^const NAMES/,/];/p' fuzz_targets/syzygy_table.rs | grep -o '"K[A-Za-z]*"' | tr -d '"')
 
+# Gaviota: a control byte (the index of the table's name in the target's NAMES), then one of
+# the 3-piece tables of python-chess's sdist, when tests/python_chess_suite.py has fetched it.
+mkdir -p corpus/gaviota_table
+gaviota="$root/target/python-chess-suite/chess-1.11.2/data/gaviota"
+i=0
+while IFS= read -r name; do
+    file="$gaviota/$name.gtb.cp4"
+    if [[ -f "$file" ]]; then
+        {
+            # shellcheck disable=SC2059 # the format is ours
+            printf "\\x$(printf %02x "$i")"
+            cat "$file"
+        } >"corpus/gaviota_table/seed-$name"
+    fi
+    i=$((i + 1))
+done < <(sed -n '/^const NAMES/,/];/p' fuzz_targets/gaviota_table.rs | grep -o '"k[a-z]*"' | tr -d '"')
+
 mkdir -p logs "artifacts"
 status=0
 summary=()
@@ -135,7 +153,7 @@ for target in "${targets[@]}"; do
         san) dict=(-dict=dicts/san.dict) ;;
         pgn | pgn_write) dict=(-dict=dicts/pgn.dict) ;;
         # Table files: the seeds are up to 64 KB (and a few bytes of control).
-        syzygy_table) dict=(-max_len=65600) ;;
+        syzygy_table | gaviota_table) dict=(-max_len=65600) ;;
     esac
     log="logs/$target.log"
     mkdir -p "artifacts/$target"

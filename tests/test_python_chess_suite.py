@@ -46,8 +46,9 @@ def test_no_class_falls_below_its_count() -> None:
 def test_python_chess_itself_passes_every_class() -> None:
     """The baseline: the harness runs python-chess's suite with python-chess, and everything
     in scope passes (Syzygy's six-piece tests skip: the sdist has no six-piece tables; the
-    engine tests need crafty skip: Debian has no crafty package)."""
+    engine tests need crafty skip: Debian has no crafty package; of the Gaviota tests only two
+    run with its 3-piece tables, and the libgtb ones skip without libgtb)."""
     got = run("--baseline")
     assert set(got) == set(expected())
-    assert all(count > 0 for count in got.values()), got
-    assert sum(got.values()) == 271, got
+    assert all(count > 0 for name, count in got.items() if name != "NativeGaviotaTestCase"), got
+    assert sum(got.values()) == 273, got

@@ -51,28 +51,7 @@ fn boards(name: &str, n: usize) -> Vec<Board> {
         if !ok {
             continue;
         }
-        let mut fen = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match grid[rank * 8 + file] {
-                    Some(p) => {
-                        if empty > 0 {
-                            fen.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        fen.push(p);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        let mut fen = bitmove_fuzz::placement_fen(&grid);
         fen.push_str(if next() % 2 == 0 {
             " w - - 0 1"
         } else {

@@ -93,3 +93,31 @@ pub fn check_arbitrary_move(board: &Board, mv: Move) {
     let mut scratch = board.clone();
     scratch.play_unchecked(mv);
 }
+
+/// The placement field of a FEN for a board given square by square (a1 first, `None` empty,
+/// pieces as FEN letters): what the tablebase targets build their positions from.
+pub fn placement_fen(grid: &[Option<char>; 64]) -> String {
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match grid[rank * 8 + file] {
+                Some(p) => {
+                    if empty > 0 {
+                        fen.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    fen.push(p);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen
+}

@@ -13,6 +13,7 @@ mod deep;
 mod encode;
 mod engine;
 mod errors;
+mod gaviota;
 mod moves;
 mod outcome;
 mod perft;
@@ -74,5 +75,6 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pgn::register(m)?;
     syzygy::register(m)?;
     engine::register(m)?;
+    gaviota::register(m)?;
     Ok(())
 }

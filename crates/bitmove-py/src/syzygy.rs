@@ -305,8 +305,8 @@ fn many(
 }
 
 /// A probe's value, or `default` where it raised a `KeyError` (python-chess's `get_wdl` and
-/// `get_dtz`).
-fn or_default(
+/// `get_dtz`, and Gaviota's `get_dtm` and `get_wdl`).
+pub(crate) fn or_default(
     py: Python<'_>,
     probed: PyResult<i32>,
     default: Option<Py<PyAny>>,

@@ -64,6 +64,36 @@ def random_game(seed, max_plies=160, start=None, chess960=False):
 BIN = Path(sys.executable).parent
 
 
+def en_passant_boards(n, seed):
+    """Positions with two kings and two pawns just after a double pawn push that can be taken
+    en passant (python-chess boards): for the tablebase tests."""
+    rng = random.Random(seed)
+    boards = []
+    while len(boards) < n:
+        color = rng.choice(chess.COLORS)  # the side that pushes
+        file = rng.randrange(8)
+        capturer = file + rng.choice((-1, 1))
+        if not 0 <= capturer < 8:
+            continue
+        board = chess.Board(None)
+        start = chess.square(file, 1 if color else 6)
+        board.set_piece_at(start, chess.Piece(chess.PAWN, color))
+        board.set_piece_at(
+            chess.square(capturer, 3 if color else 4), chess.Piece(chess.PAWN, not color)
+        )
+        free = [sq for sq in chess.SQUARES if board.piece_at(sq) is None]
+        kings = rng.sample(free, 2)
+        board.set_piece_at(kings[0], chess.Piece(chess.KING, chess.WHITE))
+        board.set_piece_at(kings[1], chess.Piece(chess.KING, chess.BLACK))
+        board.turn = color
+        push = chess.Move(start, start + (16 if color else -16))
+        if board.is_valid() and board.is_legal(push):
+            board.push(push)
+            if board.has_legal_en_passant():
+                boards.append(board)
+    return boards
+
+
 def stop(proc):
     if proc.poll() is None:
         proc.kill()

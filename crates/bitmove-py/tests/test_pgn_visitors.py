@@ -297,8 +297,3 @@ def test_visitors_that_raise_and_exporters_on_closed_files_raise_python_errors()
         game.headers["bad tag"] = "x"
     with pytest.raises(ValueError):
         game.headers["Fine"] = "line\nbreak"
-
-
-def test_gaviota_says_how_to_do_without_it():
-    with pytest.raises(ImportError, match="syzygy"):
-        import bitmove.gaviota  # noqa: F401

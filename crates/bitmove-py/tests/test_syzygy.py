@@ -12,6 +12,7 @@ import chess
 import chess.syzygy
 import pytest
 from bitmove import _syzygy
+from conftest import en_passant_boards
 
 TABLES = Path(__file__).resolve().parents[3] / "tests" / "data" / "syzygy"
 PIECES = "QRBNP"
@@ -31,36 +32,6 @@ def random_fens(n, seed):
             board.set_piece_at(sq, chess.Piece(kind, rng.choice(chess.COLORS)))
         board.turn = rng.choice(chess.COLORS)
         if board.is_valid():
-            fens.append(board.fen())
-    return fens
-
-
-def en_passant_fens(n, seed):
-    """KPvKP positions just after a double pawn push that can be taken en passant."""
-    rng = random.Random(seed)
-    fens = []
-    while len(fens) < n:
-        color = rng.choice(chess.COLORS)  # the side that pushes
-        file = rng.randrange(8)
-        capturer = file + rng.choice((-1, 1))
-        if not 0 <= capturer < 8:
-            continue
-        board = chess.Board(None)
-        start = chess.square(file, 1 if color else 6)
-        board.set_piece_at(start, chess.Piece(chess.PAWN, color))
-        board.set_piece_at(
-            chess.square(capturer, 3 if color else 4), chess.Piece(chess.PAWN, not color)
-        )
-        free = [sq for sq in chess.SQUARES if board.piece_at(sq) is None]
-        kings = rng.sample(free, 2)
-        board.set_piece_at(kings[0], chess.Piece(chess.KING, chess.WHITE))
-        board.set_piece_at(kings[1], chess.Piece(chess.KING, chess.BLACK))
-        board.turn = color
-        push = chess.Move(start, start + (16 if color else -16))
-        if not board.is_valid() or not board.is_legal(push):
-            continue
-        board.push(push)
-        if board.has_legal_en_passant():
             fens.append(board.fen())
     return fens
 
@@ -87,7 +58,7 @@ def test_random_positions_and_their_children_agree_with_python_chess(oracle, tab
             if board.ep_square is not None or chess.popcount(board.occupied) == 3:
                 fens.append(board.fen())
             board.pop()
-    fens += en_passant_fens(60, 47)
+    fens += [board.fen() for board in en_passant_boards(60, 47)]
     checked = ep = 0
     for fen in fens:
         theirs = chess.Board(fen)

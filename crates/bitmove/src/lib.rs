@@ -195,8 +195,12 @@ pub mod engine;
 mod fen;
 #[cfg(feature = "std")]
 mod game;
+#[cfg(feature = "gaviota")]
+pub mod gaviota;
 #[cfg(feature = "std")]
 mod history;
+#[cfg(any(feature = "syzygy", feature = "gaviota"))]
+mod mapped;
 #[cfg(feature = "std")]
 pub mod messages;
 mod movegen;

@@ -348,19 +348,7 @@ fn open_table(path: &Path, mat: &Material, kind: TableKind) -> Result<Arc<Table>
         path: path.to_path_buf(),
         message: e.to_string(),
     };
-    let file = std::fs::File::open(path).map_err(io)?;
-    let len = file.metadata().map_err(io)?.len();
-    let bytes: Box<dyn AsRef<[u8]> + Send + Sync> = if len == 0 {
-        Box::new(Vec::new())
-    } else {
-        // SAFETY: the map is only read, through bounds-checked slices of its length. A table
-        // file shortened by another process while mapped would fault (SIGBUS) on access,
-        // as with every memory-mapped reader (Fathom, Stockfish, shakmaty-syzygy); table
-        // files are written once and never changed in place, which the docs ask of users.
-        #[allow(unsafe_code)]
-        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
-        Box::new(map)
-    };
+    let bytes = crate::mapped::map_file(path).map_err(io)?;
     parse_table(path, bytes, mat, kind)
 }
 
