@@ -93,3 +93,18 @@ const checks: { w: number; b: number } | null = new Position(undefined, {
 const hill: Position = new Position("8/8/8/3K4/8/8/8/7k b - - 0 1", { variant: "kingofthehill" });
 const hillName: VariantName = hill.variant;
 void [name, isDrop, pockets, winner, ended, checks, hill.outcome()?.termination, hillName];
+
+// bitmove/uci-engine
+import { Engine, Score, parseUciLine, nodeTransport, type Analysis, type Info } from "bitmove/uci-engine";
+async function engineTypes(): Promise<void> {
+  const engine = await Engine.start(nodeTransport("stockfish"), { timeout: 1000 });
+  engine.on("info", (info: Info) => info.score?.white("w").value);
+  const analysis: Analysis = await engine.analyse(new Chess(), { depth: 3, multipv: 2 });
+  const best: string | null = (await engine.play("8/8/8/8/8/8/8/K6k w - - 0 1", { nodes: 10 })).bestmove;
+  const score: Score = new Score("cp", 10);
+  const line = parseUciLine("uciok");
+  if (line.type === "info") line.pv?.join(" ");
+  void [analysis.lines, best, score.pov("b", "w"), engine.options.Hash?.max];
+  await engine.quit();
+}
+void engineTypes;

@@ -21,6 +21,7 @@ mod anyboard;
 mod book;
 mod chessjs;
 mod comments;
+mod engine;
 mod game;
 mod game_pgn;
 mod position;
@@ -29,6 +30,7 @@ mod svg;
 mod variant;
 
 pub use book::RawBook;
+pub use engine::uci_parse_line;
 pub use game::RawGame;
 pub use position::RawPosition;
 pub use svg::svg_board;
