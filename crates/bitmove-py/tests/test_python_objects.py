@@ -125,3 +125,25 @@ def test_square_set_subclasses_and_constructors_as_python_chess():
     board = bitmove.Board(FEN)
     assert type(board.attacks(chess.D4)) is bitmove.SquareSet
     assert board.checkers() == chess.Board(FEN).checkers()
+
+
+def test_pgn_reader_passes_over_words_without_a_move_as_python_chess():
+    import io
+
+    import bitmove.pgn
+    import chess.pgn
+
+    text = (
+        '[Event "x"]\n\n1. e4 Zz9 e5 2. Nf3 N xx Nc6 3. Bb5 Ke3 a6 *\n\n'
+        '[Event "y"]\n\n1. d4 Qi9 d5 *\n'
+    )
+    for_each = []
+    for module in (chess, bitmove):
+        handle = io.StringIO(text)
+        games = []
+        while (game := module.pgn.read_game(handle)) is not None:
+            moves = [m.uci() for m in game.mainline_moves()]
+            games.append((moves, [type(e).__name__ for e in game.errors]))
+        for_each.append(games)
+    assert for_each[0] == for_each[1]
+    assert for_each[1][0][0] == ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]

@@ -68,14 +68,16 @@ fn setup_fen_error(fen: &str, error: bitmove::SetupFenError) -> PyErr {
     FenError::new_err(format!("{error}: {fen:?}"))
 }
 
+/// A refused SAN in python-chess's words: `illegal san: 'Ke3' in <fen>`.
 fn san_error(text: &str, error: SetupSanError, fen: &str) -> PyErr {
+    let quoted = crate::errors::py_repr(text);
     match error {
-        SetupSanError::Invalid => InvalidMoveError::new_err(format!("invalid san: {text:?}")),
+        SetupSanError::Invalid => InvalidMoveError::new_err(format!("invalid san: {quoted}")),
         SetupSanError::Illegal => {
-            IllegalMoveError::new_err(format!("illegal san: {text:?} in {fen}"))
+            IllegalMoveError::new_err(format!("illegal san: {quoted} in {fen}"))
         }
         SetupSanError::Ambiguous => {
-            AmbiguousMoveError::new_err(format!("ambiguous san: {text:?} in {fen}"))
+            AmbiguousMoveError::new_err(format!("ambiguous san: {quoted} in {fen}"))
         }
     }
 }
