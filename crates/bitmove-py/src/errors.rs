@@ -41,13 +41,30 @@ pub(crate) fn fen_error(fen: &str, error: &bitmove::FenError) -> PyErr {
     FenError::new_err(fen_message(fen, error))
 }
 
-/// A refused UCI move: bad syntax is `InvalidMoveError`, an illegal move `IllegalMoveError`.
+/// `text` quoted as Python's `repr` quotes a string (`'Ke3'`), for messages in
+/// python-chess's words, which programs match.
+pub(crate) fn py_repr(text: &str) -> String {
+    Python::attach(|py| {
+        pyo3::types::PyString::new(py, text)
+            .repr()
+            .map(|repr| repr.to_string())
+            .unwrap_or_else(|_| format!("{text:?}"))
+    })
+}
+
+/// A refused UCI move, in python-chess's words: bad syntax is `InvalidMoveError`
+/// (`expected uci string to be of length 4 or 5: 'xx'`, `invalid uci: 'e9e4'`), an
+/// illegal move `IllegalMoveError` (`illegal uci: 'e2e5'`).
 pub(crate) fn uci_error(text: &str, error: bitmove::UciError) -> PyErr {
+    let quoted = py_repr(text);
     match error {
-        bitmove::UciError::Syntax => InvalidMoveError::new_err(format!("{error}: {text:?}")),
-        bitmove::UciError::Illegal => {
-            IllegalMoveError::new_err(format!("illegal UCI move {text:?}: {error}"))
+        bitmove::UciError::Syntax if !matches!(text.chars().count(), 4 | 5) => {
+            InvalidMoveError::new_err(format!(
+                "expected uci string to be of length 4 or 5: {quoted}"
+            ))
         }
+        bitmove::UciError::Syntax => InvalidMoveError::new_err(format!("invalid uci: {quoted}")),
+        bitmove::UciError::Illegal => IllegalMoveError::new_err(format!("illegal uci: {quoted}")),
     }
 }
 

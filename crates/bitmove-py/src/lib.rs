@@ -25,6 +25,7 @@ mod piece;
 mod polyglot;
 mod positions;
 mod source;
+mod squares;
 mod svg;
 mod syzygy;
 mod tables;
@@ -35,6 +36,7 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Board>()?;
     m.add_class::<moves::Move>()?;
     m.add_class::<piece::Piece>()?;
+    m.add_class::<squares::SquareSet>()?;
     m.add_class::<board::LegalMoves>()?;
     m.add_class::<outcome::Outcome>()?;
     m.add_class::<deep::DeepPerft>()?;

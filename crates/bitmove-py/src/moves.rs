@@ -187,7 +187,8 @@ impl Move {
         };
         if mv.from == mv.to {
             return Err(InvalidMoveError::new_err(format!(
-                "not a UCI move (from-square = to-square; the null move is 0000): {uci:?}"
+                "invalid uci (use 0000 for null moves): {}",
+                crate::errors::py_repr(uci)
             )));
         }
         Ok(Move::from_inner(mv))

@@ -214,6 +214,11 @@ impl Visitor for Events {
         !self.skip_variations
     }
 
+    /// python-chess's reader passes over words without a move in them (`Zz9`).
+    fn skips_non_moves(&self) -> bool {
+        true
+    }
+
     fn begin_variation(&mut self) -> bool {
         if self.skip_variations || self.moved.last() != Some(&true) {
             return false; // skipped by the reader: no End will come

@@ -112,3 +112,35 @@ def test_comparisons_with_other_types_are_just_false():
         not in bitmove.Board("4k3/8/8/8/8/8/8/4K3 w - - 0 1").legal_moves
     )
     assert "e2e4" not in bitmove.Board().legal_moves  # only Move objects are members
+
+
+MESSAGE_FEN = "r1bqkb1r/1p2pppp/p1np1n2/8/3NP3/2N5/PPP1BPPP/R1BQK2R w KQkq - 0 7"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda C, b: b.parse_san("Ke3"),
+        lambda C, b: b.push_san("Ke3"),
+        lambda C, b: b.parse_san("Zz9"),
+        lambda C, b: b.parse_san(""),
+        lambda C, b: b.parse_san("N'f3"),
+        lambda C, b: C.Board("4k3/8/8/8/8/8/8/1N3N1K w - - 0 1").parse_san("Nd2"),
+        lambda C, b: b.parse_uci("e2e5"),
+        lambda C, b: b.push_uci("a1a8"),
+        lambda C, b: b.parse_uci("e1e1"),
+        lambda C, b: C.Move.from_uci("xx"),
+        lambda C, b: C.Move.from_uci("e9e4"),
+        lambda C, b: C.Move.from_uci(""),
+        lambda C, b: b.find_move(0, 63),
+        lambda C, b: b.parse_xboard("zz"),
+    ],
+)
+def test_move_errors_carry_python_chess_words(call):
+    """The message of each refusal is python-chess's, word for word (programs match them)."""
+    messages = []
+    for module in (chess, bitmove):
+        with pytest.raises(ValueError) as error:
+            call(module, module.Board(MESSAGE_FEN))
+        messages.append((type(error.value).__name__, str(error.value)))
+    assert messages[0] == messages[1]

@@ -41,6 +41,9 @@ def is_variant(game) -> bool:
 
 # Games bitmove reports as errors and python-chess, which skips text it cannot read, does
 # not: (file, game index) -> why.
+# Games where the bulk readers (`pgn.games`, the Rust reader's records) report an error
+# python-chess does not: they report words without a move, such as "Kx", which `read_game`
+# passes over as python-chess does.
 KNOWN_ERRORS = {("chess-library-corrupted.pgn", 0): 'the unreadable token "Kx"'}
 
 
@@ -72,7 +75,8 @@ def expected_error(name, index, theirs, variants=True) -> bool:
     the bulk readers, `variants=False`, play standard chess and Chess960 only)."""
     variant = theirs.headers.get("Variant", "").lower()
     played = PLAYED if variants else PLAYED - VARIANTS
-    return bool(theirs.errors) or variant not in played or (name, index) in KNOWN_ERRORS
+    known = not variants and (name, index) in KNOWN_ERRORS
+    return bool(theirs.errors) or variant not in played or known
 
 
 def same_tree(ours, theirs, where):
@@ -207,7 +211,7 @@ BROKEN = [
     ("1. e4 e5 2. Ke3 Nc6 *", bitmove.IllegalMoveError, ["e2e4", "e7e5"]),
     ("1. Nf3 d5 2. Nc3 e5 3. Bb5 *", bitmove.IllegalMoveError, ["g1f3", "d7d5", "b1c3", "e7e5"]),
     ("1. e4 e5 2. Nf3 Nf6 3. Nc3 Nc6 4. Nd5 Nd4 5. Ne5 Nxe4 6. Nf3 *", None, None),
-    ("1. e4 Xyz9 *", bitmove.InvalidMoveError, ["e2e4"]),
+    ("1. e4 Xyz9 *", None, None),  # no move in the word: passed over, as python-chess does
     ('[Variant "Bughouse"]\n\n1. e4 *', ValueError, []),
     ('[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. e4 *', ValueError, []),
     ("1. e4 { never closed", ValueError, ["e2e4"]),

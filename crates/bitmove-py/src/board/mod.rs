@@ -16,8 +16,9 @@ use crate::outcome::{Outcome, Termination};
 use crate::piece::Piece;
 
 /// What a pickled board holds: the root position's FEN (every detail kept), Chess960 or
-/// not, the moves in UCI (`0000` for a null move).
-type PickledBoard = (String, bool, Vec<String>);
+/// not, the moves in UCI (`0000` for a null move), and the attributes a program set on the
+/// board (its `__dict__`, as pickle keeps a python-chess board's; missing in older pickles).
+type PickledBoard<'py> = (String, bool, Vec<String>, Option<Bound<'py, PyDict>>);
 
 /// The standard start position.
 const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -35,7 +36,7 @@ struct Frame {
 /// `Board()` is the start position, `Board(None)` an empty board, `Board(fen)` reads a FEN
 /// as python-chess does (`strict=True` refuses positions that `is_valid()` rejects);
 /// `chess960=True` writes castling king-takes-rook.
-#[pyclass(module = "bitmove", subclass)]
+#[pyclass(module = "bitmove", subclass, dict)]
 #[derive(Clone)]
 pub struct Board {
     setup: Setup,
@@ -67,23 +68,23 @@ fn setup_fen_error(fen: &str, error: bitmove::SetupFenError) -> PyErr {
     FenError::new_err(format!("{error}: {fen:?}"))
 }
 
+/// A refused SAN in python-chess's words: `illegal san: 'Ke3' in <fen>`.
 fn san_error(text: &str, error: SetupSanError, fen: &str) -> PyErr {
+    let quoted = crate::errors::py_repr(text);
     match error {
-        SetupSanError::Invalid => InvalidMoveError::new_err(format!("invalid san: {text:?}")),
+        SetupSanError::Invalid => InvalidMoveError::new_err(format!("invalid san: {quoted}")),
         SetupSanError::Illegal => {
-            IllegalMoveError::new_err(format!("illegal san: {text:?} in {fen}"))
+            IllegalMoveError::new_err(format!("illegal san: {quoted} in {fen}"))
         }
         SetupSanError::Ambiguous => {
-            AmbiguousMoveError::new_err(format!("ambiguous san: {text:?} in {fen}"))
+            AmbiguousMoveError::new_err(format!("ambiguous san: {quoted} in {fen}"))
         }
     }
 }
 
-/// A `SquareSet` (the Python class in `bitmove._squares`) of `mask`.
+/// A `SquareSet` of `mask`.
 fn square_set<'py>(py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyAny>> {
-    py.import("bitmove._squares")?
-        .getattr("SquareSet")?
-        .call1((mask,))
+    Ok(crate::squares::square_set(py, mask)?.into_any())
 }
 
 /// A bitboard argument as python-chess takes one: any int, read as its low 64 bits (so
@@ -597,12 +598,12 @@ impl Board {
     // ---- editing ----
 
     /// The piece on `square` (0 = a1 ... 63 = h8), or None.
-    fn piece_at(&self, square: i64) -> PyResult<Option<Piece>> {
+    fn piece_at(&self, py: Python<'_>, square: i64) -> PyResult<Option<Py<Piece>>> {
         let at = square_arg(square)?;
         Ok(self
             .setup
             .piece_at(at)
-            .map(|(color, piece)| Piece::new(piece, color)))
+            .map(|(color, piece)| Piece::interned(py, piece, color)))
     }
 
     /// The piece type on `square` (1 = pawn ... 6 = king), or None.
@@ -635,24 +636,24 @@ impl Board {
     }
 
     /// Empties `square` and returns the piece that stood there.
-    fn remove_piece_at(&mut self, square: i64) -> PyResult<Option<Piece>> {
+    fn remove_piece_at(&mut self, py: Python<'_>, square: i64) -> PyResult<Option<Py<Piece>>> {
         let at = square_arg(square)?;
         Ok(self
             .setup
             .remove_piece_at(at)
-            .map(|(color, piece)| Piece::new(piece, color)))
+            .map(|(color, piece)| Piece::interned(py, piece, color)))
     }
 
     /// `{square: Piece}` of every occupied square (in `mask`, default all), ascending.
     #[pyo3(signature = (*, mask=u64::MAX))]
-    fn piece_map(&self, mask: u64) -> std::collections::BTreeMap<u8, Piece> {
-        bitmove::Bitboard(self.setup.occupied() & mask)
-            .into_iter()
-            .filter_map(|sq| {
-                let (color, piece) = self.setup.piece_at(sq)?;
-                Some((sq as u8, Piece::new(piece, color)))
-            })
-            .collect()
+    fn piece_map<'py>(&self, py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyDict>> {
+        let map = PyDict::new(py);
+        for sq in bitmove::Bitboard(self.setup.occupied() & mask) {
+            if let Some((color, piece)) = self.setup.piece_at(sq) {
+                map.set_item(sq as u8, Piece::interned(py, piece, color))?;
+            }
+        }
+        Ok(map)
     }
 
     /// Replaces the pieces with `{square: Piece}`; clears the move stack.

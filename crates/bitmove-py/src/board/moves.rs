@@ -276,7 +276,7 @@ impl Board {
         let promotion = promotion.map(crate::piece::from_type).transpose()?;
         let mv = self.setup.find_move(from, to, promotion).ok_or_else(|| {
             IllegalMoveError::new_err(format!(
-                "no matching legal move for {from}{to} in {}",
+                "no matching legal move for {from}{to} ({from} -> {to}) in {}",
                 self.fen_string(false, EnPassantMode::Legal, false)
             ))
         })?;
@@ -369,7 +369,8 @@ impl Board {
         let inner = self.setup.from_uci_move(mv.inner);
         if !self.setup.is_legal(inner) {
             return Err(IllegalMoveError::new_err(format!(
-                "illegal uci: {uci:?} in {}",
+                "illegal uci: {} in {}",
+                crate::errors::py_repr(uci),
                 self.fen_string(false, EnPassantMode::Legal, false)
             )));
         }

@@ -450,11 +450,12 @@ const POCKET_PIECES: [bitmove::Piece; 5] = [
 
 /// A variant SAN error as python-chess's exceptions.
 pub(super) fn variant_san_error(text: &str, error: bitmove::SanError) -> PyErr {
+    let quoted = crate::errors::py_repr(text);
     match error {
-        bitmove::SanError::Syntax => InvalidMoveError::new_err(format!("invalid san: {text:?}")),
+        bitmove::SanError::Syntax => InvalidMoveError::new_err(format!("invalid san: {quoted}")),
         bitmove::SanError::Ambiguous => {
-            AmbiguousMoveError::new_err(format!("ambiguous san: {text:?}"))
+            AmbiguousMoveError::new_err(format!("ambiguous san: {quoted}"))
         }
-        _ => IllegalMoveError::new_err(format!("illegal san: {text:?}")),
+        _ => IllegalMoveError::new_err(format!("illegal san: {quoted}")),
     }
 }

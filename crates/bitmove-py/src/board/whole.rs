@@ -239,10 +239,10 @@ impl Board {
             && a.transposition_key() == b.transposition_key()
     }
 
-    /// For pickle: the root position, the mode and the moves.
+    /// For pickle: the root position, the mode, the moves and the board's own attributes.
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>, PickledBoard)> {
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>, PickledBoard<'py>)> {
         let py = slf.py();
         let this = slf.try_borrow()?;
         let root = this.stack.first().map_or(this.setup, |frame| frame.before);
@@ -251,23 +251,32 @@ impl Board {
             .iter()
             .map(|frame| Board::shown(&frame.before, frame.mv).inner_uci())
             .collect();
+        let attributes = slf.getattr("__dict__")?.cast_into::<PyDict>()?;
         let state = (
             root.fen(true, EnPassantMode::Always, true),
             this.setup.chess960,
             moves,
+            (!attributes.is_empty()).then_some(attributes),
         );
         Ok((slf.get_type(), PyTuple::empty(py), state))
     }
 
-    fn __setstate__(&mut self, state: PickledBoard) -> PyResult<()> {
-        let (fen, chess960, moves) = state;
+    fn __setstate__(slf: &Bound<'_, Self>, state: &Bound<'_, PyTuple>) -> PyResult<()> {
+        let (fen, chess960, moves): (String, bool, Vec<String>) =
+            state.get_slice(0, 3).extract()?;
         let mut board = Board::new(Some(&fen), chess960, false)?;
         for uci in moves {
             let mv = Move::from_uci_text(&uci)?;
             let inner = (!mv.is_null_move()).then(|| board.setup.from_uci_move(mv.inner));
             board.push_inner(inner)?;
         }
-        *self = board;
+        *slf.try_borrow_mut()? = board;
+        if let Ok(attributes) = state.get_item(3)
+            && !attributes.is_none()
+        {
+            slf.getattr("__dict__")?
+                .call_method1("update", (attributes,))?;
+        }
         Ok(())
     }
 

@@ -401,6 +401,19 @@ fn is_null(word: &[u8]) -> bool {
     )
 }
 
+/// Whether python-chess's movetext tokenizer finds a move anywhere in `word`: a square
+/// (`e4`, the least any SAN or drop holds), castling (`O-O`, `0-0`) or a null move (`--`,
+/// `Z0`, `0000`, `@@@@`). Words without one it passes over without a word.
+pub(crate) fn holds_a_move(word: &[u8]) -> bool {
+    let square = word
+        .windows(2)
+        .any(|pair| matches!(pair, [b'a'..=b'h', b'1'..=b'8']));
+    square
+        || [&b"--"[..], b"Z0", b"0000", b"@@@@", b"O-O", b"0-0"]
+            .iter()
+            .any(|mark| word.windows(mark.len()).any(|w| w == *mark))
+}
+
 /// What a word is; `None` for a word that carries nothing (a move number, `e.p.` written
 /// apart, an evaluation symbol such as `+-`).
 fn classify(word: &[u8]) -> Option<Token<'_>> {
@@ -547,6 +560,14 @@ mod tests {
         );
         assert_eq!(tokens("1... Bc5 *"), [(San(b"Bc5"), 1), (Result(b"*"), 1)]);
         assert_eq!(tokens("12e4"), [(Unreadable(b"12e4"), 1)]);
+        for word in [
+            "e4", "Nf3", "exd5", "O-O", "0-0-0", "--", "Z0", "N@f3", "Kxe8=Q+",
+        ] {
+            assert!(holds_a_move(word.as_bytes()), "{word}");
+        }
+        for word in ["Zz9", "N", "xx", "Qi9", "K", "e", "+-"] {
+            assert!(!holds_a_move(word.as_bytes()), "{word}");
+        }
         assert_eq!(
             tokens("1. f4 Z0 -- 0000"),
             [

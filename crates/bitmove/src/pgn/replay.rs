@@ -116,6 +116,14 @@ pub trait Visitor {
         false
     }
 
+    /// Whether a movetext word in which python-chess's tokenizer finds no move (`Zz9`, `N`,
+    /// `xx`: no square such as `e4`, no castling, no null move) is passed over silently, as
+    /// python-chess's reader passes it over, instead of ending the game with
+    /// [`ErrorKind::Move`]. Asked once per game; false (the default) reports it.
+    fn skips_non_moves(&self) -> bool {
+        false
+    }
+
     /// The start position of a variant game.
     fn start_variant(&mut self, position: &VariantPosition) {
         let _ = position;
@@ -501,6 +509,7 @@ fn replay_lines<'t, P: Clone, V: Visitor + ?Sized>(
     mut play: impl FnMut(&mut P, &mut V, &'t [u8], bool, usize) -> Result<(), Stop<'t>>,
 ) -> Result<(), Stop<'t>> {
     let keep_before = visitor.visit_variations();
+    let skip_non_moves = visitor.skips_non_moves();
     let mut current = Line {
         position,
         before: None,
@@ -510,6 +519,7 @@ fn replay_lines<'t, P: Clone, V: Visitor + ?Sized>(
     while let Some((token, offset)) = tokens.next() {
         match token {
             // Each arm with its own constant, so that the inlined `play` needs no test.
+            Token::San(san) if skip_non_moves && !super::movetext::holds_a_move(san) => {}
             Token::San(san) => {
                 if keep_before {
                     current.before = Some(current.position.clone());
