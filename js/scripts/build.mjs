@@ -1,7 +1,6 @@
 // Builds the package from the Rust sources (`npm run build`):
 //
-// 1. the wasm crate for wasm32-unknown-unknown with the `wasm` profile (Cargo.toml: the
-//    release profile at opt-level "s");
+// 1. the wasm crate for wasm32-unknown-unknown with the `wasm` profile (Cargo.toml);
 // 2. wasm-bindgen's glue for `--target web` into wasm/, made to import its TextDecoder and
 //    TextEncoder from ../utf8.js (the platform's where they exist, jsdom has none);
 // 3. wasm-opt (binaryen from npm, pinned in package-lock.json) shrinks the module;
