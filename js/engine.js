@@ -14,6 +14,7 @@ import init, {
   validateFenChessjs,
   __wbg_reset_state,
 } from "./wasm/bitmove_wasm.js";
+import wasmBytes from "./wasm/bitmove_wasm_bytes.js";
 
 export {
   RawGame,
@@ -26,12 +27,35 @@ export {
   validateFenChessjs,
 };
 
-const wasmUrl = new URL("./wasm/bitmove_wasm_bg.wasm", import.meta.url);
-if (typeof process === "object" && process.versions?.node && wasmUrl.protocol === "file:") {
-  const { readFile } = await import("node:fs/promises");
-  initSync({ module: await readFile(wasmUrl) });
-} else {
-  await init({ module_or_path: wasmUrl });
+// The module is compiled and instantiated synchronously from bytes carried in the JavaScript
+// (wasm/bitmove_wasm_bytes.js): no top-level await, no fetch, no file system, so that
+// `require`, `import`, jest, bundlers and browsers all load it alike. A platform that refuses
+// a synchronous compile (a browser with a lower limit than Chrome's 8 MB on the main thread)
+// leaves the engine unloaded until `await init()`.
+let loadError;
+try {
+  initSync({ module: wasmBytes });
+} catch (error) {
+  loadError = error;
+}
+
+/**
+ * Resolves once the engine is loaded: at once where the synchronous load worked (Node,
+ * bundlers, browsers), else after an asynchronous compile. Only needed where it failed.
+ */
+export async function ready() {
+  if (loadError === undefined) return;
+  await init({ module_or_path: wasmBytes });
+  loadError = undefined;
+}
+
+/** Throws a BitmoveError while the engine is not loaded (see `ready`). */
+export function checkLoaded() {
+  if (loadError !== undefined) {
+    throw new BitmoveError(`bitmove's WebAssembly is not loaded (${loadError.message}): await init() first`, {
+      cause: loadError,
+    });
+  }
 }
 
 // A trap (a Rust panic: none is known, every input is checked) leaves a WebAssembly instance
@@ -66,6 +90,7 @@ export function recover(error) {
 // Standard chess (variant undefined) has its own engine classes; a variant is given by its UCI
 // name to the variant classes, which answer to the same method names.
 export function construct(Raw, fen, chess960, variant) {
+  checkLoaded();
   try {
     return variant === undefined ? new Raw(fen, chess960) : new Raw(variant, fen);
   } catch (error) {
@@ -190,7 +215,8 @@ export function renderSvg(fen, defaults, options) {
 /** The standard start position. */
 export const DEFAULT_POSITION = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /** The deepest perft, divide or statistics run accepted. */
-export const MAX_DEPTH = maxDepth();
+// (The Rust constant; 20 is its value, for the one case where the engine could not load yet.)
+export const MAX_DEPTH = loadError === undefined ? maxDepth() : 20;
 
 /** A FEN that is malformed or describes an impossible position. */
 export class FenError extends Error {

@@ -367,6 +367,29 @@ export class Chess {
     return this.#raw.hash();
   }
 
+  /** chess.js's internal key of the position (what `hash()` writes in hexadecimal), a BigInt. */
+  get _hash() {
+    this.#standard("_hash");
+    return BigInt("0x" + this.#raw.hash());
+  }
+
+  /**
+   * chess.js's internal `_getPositionCount(hash)`: how often the position with chess.js's key
+   * `hash` (a BigInt, as chess.js's `_hash`, or the hexadecimal string of `hash()`) has
+   * occurred in the game, as its threefold repetition counts them.
+   */
+  _getPositionCount(hash) {
+    this.#standard("_getPositionCount");
+    let key;
+    try {
+      key = typeof hash === "string" ? BigInt("0x" + hash) : BigInt(hash);
+    } catch {
+      return 0;
+    }
+    if (key < 0n || key > 0xffffffffffffffffn) return 0;
+    return this.#raw.positionCount(key);
+  }
+
   /** Passes the turn to `color` by a null move; false when it is already `color`'s. */
   setTurn(color) {
     this.#standard("setTurn");

@@ -42,6 +42,12 @@ export interface Pockets {
 /** The standard start position. */
 export const DEFAULT_POSITION: string;
 /** chess.js's names: colours `w` and `b`, pieces `p` ... `k`. */
+/**
+ * Resolves once the WebAssembly engine is loaded. It loads synchronously on import or
+ * require; only a platform that refuses a synchronous compile needs `await init()` first.
+ */
+export function init(): Promise<void>;
+
 export const WHITE: "w";
 export const BLACK: "b";
 export const PAWN: "p";
@@ -210,6 +216,10 @@ export class Chess {
   squareColor(square: Square | string): "light" | "dark" | null;
   /** chess.js's Zobrist key of the position, hexadecimal. */
   hash(): string;
+  /** chess.js's internal key of the position (`hash()` in hexadecimal is it), a BigInt. */
+  get _hash(): bigint;
+  /** How often the position with chess.js's key `hash` has occurred in the game (chess.js's internal `_getPositionCount`). */
+  _getPositionCount(hash: bigint | string): number;
   /** Passes the turn by a null move; false when it is already `color`'s. */
   setTurn(color: Color): boolean;
   setCastlingRights(color: Color, rights: Partial<Record<"k" | "q", boolean>>): boolean;

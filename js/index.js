@@ -2,10 +2,19 @@
 // helpers), Chess960, the lichess variants, perft statistics, Polyglot books and keys, board
 // pictures and a lean Position, over the bitmove Rust library compiled to WebAssembly. Every
 // rule lives in Rust; the JavaScript only turns the engine's batched strings into objects.
-import { validateFenChessjs } from "./engine.js";
+import { validateFenChessjs, ready } from "./engine.js";
 
 export { DEFAULT_POSITION, MAX_DEPTH, FenError, IllegalMoveError, BitmoveError, Move } from "./engine.js";
 export { Chess } from "./game.js";
+
+/**
+ * Resolves once the WebAssembly engine is loaded. The package loads it synchronously on
+ * import or require; only a platform that refuses that (a browser with a smaller limit on
+ * synchronous compiles than Chrome's 8 MB) needs `await init()` before the first game.
+ */
+export function init() {
+  return ready();
+}
 export { Position, Book } from "./position.js";
 
 /** chess.js's colour and piece names. */

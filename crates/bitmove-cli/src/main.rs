@@ -100,7 +100,7 @@ fn check_slider_override() -> Result<(), Failure> {
                     .is_none() =>
         {
             Err(Failure::input(format!(
-                "BITMOVE_SLIDERS={}: expected pext, magic or reference",
+                "BITMOVE_SLIDERS={}: expected pext, magic, lines or reference",
                 errors::quote(&value.to_string_lossy(), None)
             )))
         }

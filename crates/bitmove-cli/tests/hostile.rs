@@ -495,7 +495,10 @@ fn a_slider_override_that_names_nothing_is_refused() {
             .output()
             .expect("run bitmove");
         let err = refused(&out, value);
-        assert!(err.contains("expected pext, magic or reference"), "{err}");
+        assert!(
+            err.contains("expected pext, magic, lines or reference"),
+            "{err}"
+        );
     }
     for value in ["", "magic", "Reference"] {
         let out = Command::new(env!("CARGO_BIN_EXE_bitmove"))

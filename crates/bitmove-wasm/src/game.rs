@@ -672,6 +672,16 @@ impl RawGame {
         }
     }
 
+    /// How often the position with chess.js's key `hash` has occurred in the game (chess.js's
+    /// `_getPositionCount`): what threefold repetition counts.
+    #[wasm_bindgen(js_name = positionCount)]
+    pub fn position_count(&self, hash: u64) -> u32 {
+        self.counts
+            .iter()
+            .find(|&&(h, _)| h == hash)
+            .map_or(0, |&(_, n)| n)
+    }
+
     /// chess.js's `hash()`: its own Zobrist key, in hexadecimal.
     pub fn hash(&self) -> String {
         format!("{:x}", self.hash_now())

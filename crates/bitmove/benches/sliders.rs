@@ -5,7 +5,7 @@
 
 use std::hint::black_box;
 
-use bitmove::attacks::{Magic, Pext, Reference, Sliders};
+use bitmove::attacks::{Lines, Magic, Pext, Reference, Sliders};
 use bitmove::{Bitboard, Square};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -46,6 +46,7 @@ fn sliders(c: &mut Criterion) {
         group.bench_function("pext", |b| b.iter(|| run(pext, black_box(&pairs))));
     }
     group.bench_function("magic", |b| b.iter(|| run(Magic, black_box(&pairs))));
+    group.bench_function("lines", |b| b.iter(|| run(Lines, black_box(&pairs))));
     group.bench_function("reference", |b| {
         b.iter(|| run(Reference, black_box(&pairs)))
     });

@@ -5,18 +5,20 @@
 //!
 //! # Slider backends
 //!
-//! Three implementations of rook and bishop attacks give identical answers:
+//! Four implementations of rook and bishop attacks give identical answers:
 //!
 //! | backend | index | when |
 //! |---|---|---|
 //! | [`Pext`] | `offset + pext(occupied, mask)` into one dense 107,648-entry table | x86-64 with BMI2 and a fast PEXT (Intel Haswell+, AMD Zen 3+) |
-//! | [`Magic`] | `offset + ((occupied & mask) * magic >> shift)`, our own magics | everywhere else |
+//! | [`Magic`] | `offset + ((occupied & mask) * magic >> shift)`, our own magics | everywhere else, but WebAssembly |
+//! | [`Lines`] | two rays per line and a bit scan each, a 4 KiB table | WebAssembly (`wasm32`), where it stands in for the other two |
 //! | [`Reference`] | walk each ray to the first blocker | tests and table building |
 //!
-//! Both fast backends are in every build. [`SliderBackend::current`] picks one at run time,
+//! The fast backends are in every native build; a `wasm32` build links only [`Lines`] (and
+//! the reference), so that the 1 MiB tables of the other two stay out of the download. [`SliderBackend::current`] picks one at run time,
 //! once: PEXT when CPUID reports BMI2 and the CPU is not one whose PEXT is microcoded (AMD
 //! before Zen 3, Hygon), magic otherwise. The environment variable
-//! `BITMOVE_SLIDERS=pext|magic|reference` overrides the choice (with the `std` feature).
+//! `BITMOVE_SLIDERS=pext|magic|lines|reference` overrides the choice (with the `std` feature).
 //! Move generation is generic over the [`Sliders`] trait, so the choice costs one branch per
 //! call into the library, never one per lookup.
 //!
@@ -29,6 +31,7 @@
 macro_rules! dispatch {
     ($backend:expr, |$s:ident| $body:expr) => {
         match $backend {
+            #[cfg(not(target_arch = "wasm32"))]
             $crate::attacks::SliderBackend::Pext => match $crate::attacks::Pext::new() {
                 Some($s) => $body,
                 None => {
@@ -36,8 +39,23 @@ macro_rules! dispatch {
                     $body
                 }
             },
+            #[cfg(not(target_arch = "wasm32"))]
             $crate::attacks::SliderBackend::Magic => {
                 let $s = $crate::attacks::Magic;
+                $body
+            }
+            // WebAssembly has no PEXT, and the magic table would be most of the download:
+            // the line backend stands in for both, and their tables are never linked.
+            #[cfg(target_arch = "wasm32")]
+            $crate::attacks::SliderBackend::Pext
+            | $crate::attacks::SliderBackend::Magic
+            | $crate::attacks::SliderBackend::Lines => {
+                let $s = $crate::attacks::Lines;
+                $body
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            $crate::attacks::SliderBackend::Lines => {
+                let $s = $crate::attacks::Lines;
                 $body
             }
             $crate::attacks::SliderBackend::Reference => {
@@ -51,6 +69,7 @@ pub(crate) use dispatch;
 
 pub(crate) mod cpu;
 mod leapers;
+mod lines;
 pub mod magic;
 mod pext;
 mod rays;
@@ -60,11 +79,13 @@ pub use leapers::{
     king_attacks, king_attacks_set, knight_attacks, knight_attacks_set, pawn_attacks,
     pawn_attacks_set,
 };
+pub use lines::Lines;
 pub use magic::Magic;
 pub use pext::Pext;
 pub use rays::{between, bishop_rays, line, rook_rays};
 
 use core::fmt;
+#[cfg(not(target_arch = "wasm32"))]
 use core::sync::atomic::{AtomicU8, Ordering};
 
 use crate::{Bitboard, Square};
@@ -73,10 +94,11 @@ mod sealed {
     pub trait Sealed {}
     impl Sealed for super::Pext {}
     impl Sealed for super::Magic {}
+    impl Sealed for super::Lines {}
     impl Sealed for super::Reference {}
 }
 
-/// A slider-attack backend: [`Pext`], [`Magic`] or [`Reference`].
+/// A slider-attack backend: [`Pext`], [`Magic`], [`Lines`] or [`Reference`].
 ///
 /// The trait is sealed; a value of a backend type is the right to use it (a [`Pext`] exists
 /// only on a CPU that has the instruction).
@@ -125,6 +147,20 @@ impl Sliders for Magic {
     }
 }
 
+impl Sliders for Lines {
+    const KIND: SliderBackend = SliderBackend::Lines;
+
+    #[inline(always)]
+    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.rook_attacks(square, occupied)
+    }
+
+    #[inline(always)]
+    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.bishop_attacks(square, occupied)
+    }
+}
+
 /// The ray-walking reference backend: slow, obviously correct, available everywhere.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reference;
@@ -150,46 +186,54 @@ pub enum SliderBackend {
     Pext,
     /// Magic multiplication ("fancy" magics, per-square shift).
     Magic,
+    /// Two rays per line and a bit scan each (WebAssembly's backend).
+    Lines,
     /// Ray walking, no tables.
     Reference,
 }
 
 impl SliderBackend {
     /// Every backend.
-    pub const ALL: [SliderBackend; 3] = [
+    pub const ALL: [SliderBackend; 4] = [
         SliderBackend::Pext,
         SliderBackend::Magic,
+        SliderBackend::Lines,
         SliderBackend::Reference,
     ];
 
-    /// The name used by `BITMOVE_SLIDERS`: `pext`, `magic` or `reference`.
+    /// The name used by `BITMOVE_SLIDERS`: `pext`, `magic`, `lines` or `reference`.
     pub const fn name(self) -> &'static str {
         match self {
             SliderBackend::Pext => "pext",
             SliderBackend::Magic => "magic",
+            SliderBackend::Lines => "lines",
             SliderBackend::Reference => "reference",
         }
     }
 
-    /// The backend with this name (`pext`, `magic`, `reference`; ASCII case ignored).
+    /// The backend with this name (`pext`, `magic`, `lines`, `reference`; ASCII case ignored).
     pub fn from_name(name: &str) -> Option<SliderBackend> {
         SliderBackend::ALL
             .into_iter()
             .find(|b| b.name().eq_ignore_ascii_case(name.trim()))
     }
 
-    /// Whether this CPU can run the backend (only PEXT can be missing).
+    /// Whether this build and CPU can run the backend: PEXT only with BMI2; neither PEXT nor
+    /// magic in WebAssembly, where the line backend stands in for them.
     pub fn is_supported(self) -> bool {
         match self {
-            SliderBackend::Pext => cpu::has_bmi2(),
-            SliderBackend::Magic | SliderBackend::Reference => true,
+            SliderBackend::Pext => !cfg!(target_arch = "wasm32") && cpu::has_bmi2(),
+            SliderBackend::Magic => !cfg!(target_arch = "wasm32"),
+            SliderBackend::Lines | SliderBackend::Reference => true,
         }
     }
 
     /// The fastest backend for this CPU, ignoring any override: PEXT when it is present and
-    /// fast, magic otherwise.
+    /// fast, magic otherwise, lines in WebAssembly.
     pub fn detect() -> SliderBackend {
-        if cpu::pext_is_fast() {
+        if cfg!(target_arch = "wasm32") {
+            SliderBackend::Lines
+        } else if cpu::pext_is_fast() {
             SliderBackend::Pext
         } else {
             SliderBackend::Magic
@@ -201,14 +245,20 @@ impl SliderBackend {
     /// for the life of the process.
     #[inline]
     pub fn current() -> SliderBackend {
+        // WebAssembly has one fast backend and no environment to override it: a constant, so
+        // that every `dispatch!` on the current backend compiles to that backend's code alone.
+        #[cfg(target_arch = "wasm32")]
+        return SliderBackend::Lines;
+        #[cfg(not(target_arch = "wasm32"))]
         match CURRENT.load(Ordering::Relaxed) {
             0 => SliderBackend::choose(),
-            n => SliderBackend::ALL[(n as usize - 1) % 3],
+            n => SliderBackend::ALL[(n as usize - 1) % SliderBackend::ALL.len()],
         }
     }
 
     /// The first call of [`current`](SliderBackend::current): decides and records the
     /// backend. Out of line, so that every later call is a load and a table lookup.
+    #[cfg(not(target_arch = "wasm32"))]
     #[cold]
     #[inline(never)]
     fn choose() -> SliderBackend {
@@ -237,16 +287,17 @@ impl fmt::Display for SliderBackend {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 static CURRENT: AtomicU8 = AtomicU8::new(0);
 
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 fn override_from_env() -> Option<SliderBackend> {
     std::env::var("BITMOVE_SLIDERS")
         .ok()
         .and_then(|name| SliderBackend::from_name(&name))
 }
 
-#[cfg(not(feature = "std"))]
+#[cfg(all(not(feature = "std"), not(target_arch = "wasm32")))]
 fn override_from_env() -> Option<SliderBackend> {
     None
 }
@@ -289,7 +340,7 @@ mod tests {
     }
 
     /// Every square, every relevant blocker subset, plus random bits outside the mask (which
-    /// must change nothing): both fast backends equal the reference.
+    /// must change nothing): the fast backends equal the reference.
     #[test]
     fn fast_backends_equal_the_reference_for_every_blocker_subset() {
         let pext = Pext::new();
@@ -320,6 +371,12 @@ mod tests {
                         Magic.bishop(square, subset)
                     };
                     assert_eq!(plain, want, "magic {square} {subset:?}");
+                    let lines = if rook {
+                        Lines.rook(square, occupied)
+                    } else {
+                        Lines.bishop(square, occupied)
+                    };
+                    assert_eq!(lines, want, "lines {square} {subset:?}");
                     if let Some(p) = pext {
                         let got = if rook {
                             p.rook(square, occupied)

@@ -54,20 +54,24 @@ impl core::fmt::Display for MainlineError {
 
 impl std::error::Error for MainlineError {}
 
-/// Reads the first game of `text`: tag lines (`[Name "value"]`, blank lines between them
-/// allowed) and then the movetext to the end of `text`; a tag line that is malformed is
-/// skipped. Moves are not replayed.
+/// Reads the first game of `text` as chess.js 1.4's parser reads it: tag pairs (`[Name
+/// "value"]`, spaces, tabs and line ends allowed around the name, the value and the brackets,
+/// several on a line; a line that is no such pair but one python-chess reads, such as a value
+/// with `\"` in it, is read as python-chess reads it, and a malformed one skipped), then the
+/// movetext to the end of `text`, with `{...}` and `;` rest-of-line comments. Moves are not
+/// replayed.
 ///
 /// ```
 /// use bitmove::pgn::{MainlineItem, read_mainline};
 ///
-/// let game = read_mainline("[White \"Tal\"]\n\n1. e4 {best} e5 (1... c5) 2. Nf3 1-0\n").unwrap();
+/// let game = read_mainline("[White \"Tal\"]\n\n1. e4 {best} e5 (1... c5) 2. Nf3 ; good\n1-0\n").unwrap();
 /// assert_eq!(game.tags, [("White".to_string(), "Tal".to_string())]);
 /// assert_eq!(game.items, [
 ///     MainlineItem::Move("e4".into()),
 ///     MainlineItem::Comment("best".into()),
 ///     MainlineItem::Move("e5".into()),
 ///     MainlineItem::Move("Nf3".into()),
+///     MainlineItem::Comment("good".into()),
 /// ]);
 /// assert_eq!(game.result.as_deref(), Some("1-0"));
 /// ```
@@ -75,24 +79,34 @@ pub fn read_mainline(text: &str) -> Result<Mainline, MainlineError> {
     let bytes = text.as_bytes();
     let mut game = Mainline::default();
     let mut at = 0;
-    while at < bytes.len() {
-        let end = super::find_byte(b'\n', &bytes[at..]).map_or(bytes.len(), |n| at + n + 1);
-        let line = &bytes[at..end];
-        let trimmed = line.trim_ascii_start();
-        if trimmed.is_empty() {
-            at = end;
-            continue;
-        }
-        if trimmed.first() != Some(&b'[') {
+    loop {
+        let space = bytes[at..]
+            .iter()
+            .position(|b| !CHESSJS_SPACE.contains(b))
+            .unwrap_or(bytes.len() - at);
+        if bytes.get(at + space) != Some(&b'[') {
+            // The movetext starts at the beginning of its line.
+            at = bytes[..at + space]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(at, |n| n + 1)
+                .max(at);
             break;
         }
-        if let Some(tag) = parse_tag(trimmed) {
+        at += space;
+        if let Some((name, value, len)) = chessjs_tag(&bytes[at..]) {
+            game.tags.push((name.to_string(), value.to_string()));
+            at += len;
+            continue;
+        }
+        let end = super::find_byte(b'\n', &bytes[at..]).map_or(bytes.len(), |n| at + n + 1);
+        if let Some(tag) = parse_tag(&bytes[at..end]) {
             game.tags
                 .push((tag.name().to_string(), tag.written_value().into_owned()));
         }
         at = end;
     }
-    let mut tokens = Tokens::new(&bytes[at..]);
+    let mut tokens = Tokens::with_line_comments(&bytes[at..]);
     while let Some((token, _)) = tokens.next() {
         let word = |w: &[u8]| String::from_utf8_lossy(w).into_owned();
         match token {
@@ -112,6 +126,41 @@ pub fn read_mainline(text: &str) -> Result<Mainline, MainlineError> {
         }
     }
     Ok(game)
+}
+
+/// chess.js's whitespace between the parts of a tag pair.
+const CHESSJS_SPACE: &[u8] = b" \t\r\n";
+
+/// A tag pair at the start of `text` as chess.js's grammar reads it: `[`, a name of ASCII
+/// letters, `"`, a value without `"`, `"`, `]`, with chess.js's whitespace allowed between
+/// the parts; the name, the value and the length read.
+fn chessjs_tag(text: &[u8]) -> Option<(&str, &str, usize)> {
+    let skip = |at: usize| {
+        at + text[at..]
+            .iter()
+            .take_while(|b| CHESSJS_SPACE.contains(b))
+            .count()
+    };
+    let mut at = skip(text.strip_prefix(b"[").map(|_| 1)?);
+    let name_len = text[at..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphabetic())
+        .count();
+    if name_len == 0 {
+        return None;
+    }
+    let name = core::str::from_utf8(&text[at..at + name_len]).ok()?;
+    at = skip(at + name_len);
+    if text.get(at) != Some(&b'"') {
+        return None;
+    }
+    let value_len = text[at + 1..].iter().position(|&b| b == b'"')?;
+    let value = core::str::from_utf8(&text[at + 1..at + 1 + value_len]).ok()?;
+    at = skip(at + value_len + 2);
+    if text.get(at) != Some(&b']') {
+        return None;
+    }
+    Some((name, value, at + 1))
 }
 
 #[cfg(test)]
@@ -142,5 +191,44 @@ mod tests {
         );
         assert_eq!(read_mainline("1. e4 )"), Err(MainlineError::StrayClose));
         assert_eq!(read_mainline(""), Ok(Mainline::default()));
+    }
+
+    #[test]
+    fn tag_pairs_as_chessjs_spaces_them() {
+        let game = read_mainline(
+            "[Date \"1972.01.07\" ]\n[\tEvent\t\"x\"\t]\n [A \"1\"][B \"2\"]\n[C \"a \\\"q\\\"\"]\n[Bad\n1. e4 *",
+        )
+        .unwrap();
+        let tags: Vec<(&str, &str)> = game
+            .tags
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            tags,
+            [
+                ("Date", "1972.01.07"),
+                ("Event", "x"),
+                ("A", "1"),
+                ("B", "2"),
+                ("C", r#"a \"q\""#),
+            ]
+        );
+        assert_eq!(game.items, [MainlineItem::Move("e4".into())]);
+    }
+
+    #[test]
+    fn rest_of_line_comments_are_comments() {
+        let game =
+            read_mainline("; before\n1. e4 ;  after e4 \r\ne5 (1... c5 ; not read\n) *").unwrap();
+        assert_eq!(
+            game.items,
+            [
+                MainlineItem::Comment("before".into()),
+                MainlineItem::Move("e4".into()),
+                MainlineItem::Comment("after e4".into()),
+                MainlineItem::Move("e5".into()),
+            ]
+        );
     }
 }

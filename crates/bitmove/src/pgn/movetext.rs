@@ -41,6 +41,9 @@ pub(crate) struct Tokens<'a> {
     newlines: usize,
     /// Open: where the game's text ends and what follows it starts, once seen.
     end: Option<(usize, usize)>,
+    /// `;` rest-of-line comments given as [`Token::Comment`] (their text trimmed), as
+    /// chess.js keeps them; otherwise skipped, as python-chess does.
+    line_comments: bool,
 }
 
 /// The 1-based line of byte `offset` of `text`, whose first byte is on line `first`.
@@ -58,6 +61,16 @@ impl<'a> Tokens<'a> {
             open: false,
             newlines: 0,
             end: None,
+            line_comments: false,
+        }
+    }
+
+    /// Tokens of `text` as [`Tokens::new`] gives them, with each `;` comment (outside a
+    /// variation) as a [`Token::Comment`] of the rest of its line, trimmed.
+    pub(crate) fn with_line_comments(text: &'a [u8]) -> Tokens<'a> {
+        Tokens {
+            line_comments: true,
+            ..Tokens::new(text)
         }
     }
 
@@ -345,7 +358,15 @@ impl<'a> Tokens<'a> {
                 }
                 return Some((Token::Comment(&self.text[start + 1..self.at - 1]), start));
             }
-            b';' => self.skip_line(),
+            b';' => {
+                self.at += 1;
+                let from = self.at;
+                self.skip_line();
+                if self.line_comments {
+                    let text = self.text[from..self.at].trim_ascii();
+                    return Some((Token::Comment(text), start));
+                }
+            }
             b'(' => {
                 self.at += 1;
                 return Some((Token::Open, start));
