@@ -80,6 +80,10 @@ seed san seed-2 '\x01O-O-O O-O dxe6 Bxe2 Qxf6 gxh1=Q+'
 seed san seed-3 '\x03bxa8=Q bxa1=N+ axb8=R h1=B'
 seed san seed-4 '\x06O-O O-O Rg8'
 seed game seed-1 '\x00\x00\x00\x01\x80\x0c\x1c\x00\x00\x05'
+# Engine lines: what Stockfish and an XBoard engine write (info, option, bestmove, features, post).
+seed engine_lines seed-1 '\x00id name Stockfish 17\noption name Hash type spin default 16 min 1 max 33554432\noption name UCI_Variant type combo default chess var chess var atomic\ninfo depth 12 seldepth 18 multipv 1 score cp 31 wdl 120 860 20 nodes 40213 nps 1200000 hashfull 12 tbhits 0 time 33 pv e2e4 e7e5 g1f3 b8c6\nbestmove e2e4 ponder e7e5'
+seed engine_lines seed-2 '\x01info depth 5 score mate -3 lowerbound currmove e1g1 currmovenumber 2 pv e1g1 a6e2 d5e6 string hello world\nbestmove (none)'
+seed engine_lines seed-3 '\x06feature ping=1 setboard=1 san=0 variants="normal,atomic" option="Hash -spin 64 1 4096" done=1\n 10 +35 120 50213 e2e4 e7e5 Nf3\nmove e2e4\nError (unknown command): foo'
 # Variants: each position of the variant perft suites, as the target reads a FEN (a selector
 # byte: the variant's index in Variant::ALL, shifted, with bit 0 set; the FEN; a newline),
 # then a few steering bytes (play generated moves).
@@ -150,6 +154,7 @@ for target in "${targets[@]}"; do
     case "$target" in
         fen | shakmaty_fen) dict=(-dict=dicts/fen.dict) ;;
         uci) dict=(-dict=dicts/uci.dict) ;;
+        engine_lines) dict=(-dict=dicts/engine.dict) ;;
         san) dict=(-dict=dicts/san.dict) ;;
         pgn | pgn_write) dict=(-dict=dicts/pgn.dict) ;;
         # Table files: the seeds are up to 64 KB (and a few bytes of control).
