@@ -34,7 +34,7 @@ mod tables;
 fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<board::Board>()?;
-    m.add_class::<moves::Move>()?;
+    m.add_class::<moves::PyMove>()?;
     m.add_class::<piece::Piece>()?;
     m.add_class::<squares::SquareSet>()?;
     m.add_class::<board::LegalMoves>()?;

@@ -44,7 +44,7 @@ impl Board {
             let iterable = !is_text && operand.hasattr("__iter__")?;
             let written = if operand.is_none() {
                 format!("{opcode};")
-            } else if operand.cast::<Move>().is_ok() {
+            } else if operand.cast::<crate::moves::PyMove>().is_ok() {
                 format!("{opcode} {};", this.algebraic(&operand, false)?)
             } else if operand.is_instance_of::<pyo3::types::PyInt>() {
                 format!("{opcode} {};", operand.str()?)
@@ -148,7 +148,7 @@ impl Board {
                         let mut moves = Vec::new();
                         for token in tokens {
                             let mv = line.parse_san(token)?;
-                            let inner = line.internal(&Bound::new(py, mv)?.into_any())?;
+                            let inner = line.internal(&mv.shared(py)?.into_any())?;
                             line.push_inner(inner)?;
                             moves.push(mv);
                         }
@@ -161,7 +161,7 @@ impl Board {
                         PyList::new(py, moves)?.into_any()
                     } else {
                         let token = tokens.first().map_or("", String::as_str);
-                        Bound::new(py, context.parse_san(token)?)?.into_any()
+                        context.parse_san(token)?.shared(py)?.into_any()
                     }
                 }
             };

@@ -485,7 +485,7 @@ impl Board {
     ) -> PyResult<(Move, bool)> {
         let shown = Move::from_inner(self.setup.to_uci_move(stored));
         let legal = if self.variant_game().is_some() {
-            self.is_legal(Py::new(py, shown)?.bind(py).as_any())?
+            self.is_legal(shown.shared(py)?.as_any())?
         } else {
             self.setup.is_legal(self.setup.from_uci_move(shown.inner))
         };
