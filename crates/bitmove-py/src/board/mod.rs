@@ -746,10 +746,28 @@ impl Board {
         {
             return None;
         }
+        // Every start position has the pawns on their ranks and White's pieces on rank 1
+        // (Black's mirrored on rank 8): anything else answers at once, and only the number
+        // whose back rank is White's is set up and compared in full.
+        const WHITE_RANKS: u64 = 0xFFFF;
+        const BLACK_RANKS: u64 = 0xFFFF << 48;
+        if setup.pieces[bitmove::Piece::Pawn.index()].0 != 0xFF00 | 0xFF << 48
+            || setup.colors[0].0 != WHITE_RANKS
+            || setup.colors[1].0 != BLACK_RANKS
+        {
+            return None;
+        }
+        let mut white_rank = [bitmove::Piece::Pawn; 8];
+        for (file, slot) in white_rank.iter_mut().enumerate() {
+            *slot = setup.piece_at(bitmove::Square::ALL[file])?.1;
+        }
         (0..960).find(|&n| {
             let Some(rank) = bitmove::chess960_back_rank(n) else {
                 return false;
             };
+            if rank != white_rank {
+                return false;
+            }
             let fen = board_fen_960(&rank);
             let Ok(start) = Setup::from_fen(&fen, true) else {
                 return false;
