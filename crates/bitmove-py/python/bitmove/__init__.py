@@ -17,7 +17,6 @@ from types import ModuleType as _ModuleType
 from bitmove import _squares, polyglot
 from bitmove._bitmove import (
     AmbiguousMoveError,
-    Board,
     CheckpointError,
     DeepPerft,
     FenError,
@@ -43,7 +42,7 @@ from bitmove._bitmove import (
 from bitmove._squares import *
 
 # isort: split
-from bitmove._board import BaseBoard, LegalMoveGenerator, PseudoLegalMoveGenerator
+from bitmove._board import BaseBoard, Board, LegalMoveGenerator, PseudoLegalMoveGenerator
 
 # isort: split
 # `bitmove.pgn` as an attribute too, as `chess.pgn` is once python-chess scripts import it

@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMappin
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bitmove import _pgn
-from bitmove._bitmove import Board, Move
+from bitmove._bitmove import Move
+from bitmove._board import Board
 from bitmove._pgn_mainline import Mainline, _move_of, _MovesRead, _node_itself
 from bitmove._scores import Cp, Mate, PovScore
 
