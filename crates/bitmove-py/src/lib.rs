@@ -34,7 +34,7 @@ mod tables;
 fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<board::Board>()?;
-    m.add_class::<moves::Move>()?;
+    m.add_class::<moves::PyMove>()?;
     m.add_class::<piece::Piece>()?;
     m.add_class::<squares::SquareSet>()?;
     m.add_class::<board::LegalMoves>()?;
@@ -71,6 +71,7 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode::legal_move_masks, m)?)?;
     m.add_function(wrap_pyfunction!(encode::planes_batch, m)?)?;
     m.add_function(wrap_pyfunction!(tables::tables, m)?)?;
+    m.add_function(wrap_pyfunction!(board::_mirror_turn_in, m)?)?;
     m.add_function(wrap_pyfunction!(svg::_svg_board, m)?)?;
     m.add_function(wrap_pyfunction!(svg::_svg_piece, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

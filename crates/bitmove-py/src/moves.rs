@@ -8,15 +8,134 @@ use pyo3::types::{PyString, PyType};
 
 use crate::errors::{InvalidMoveError, uci_error};
 
-/// A move: from-square, to-square (0 = a1 ... 63 = h8) and promotion piece type (2 = knight
-/// ... 5 = queen, as in python-chess), held as UCI writes it for the board it came from:
-/// standard castling is the king's step (`e1g1`), Chess960 castling king-takes-rook (`e1h1`).
-/// A drop carries the dropped piece type in `drop` (python-chess's `Move(sq, sq, drop=N)`).
-#[pyclass(module = "bitmove", frozen, eq, hash)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// A move's value: from-square, to-square (0 = a1 ... 63 = h8) and promotion piece, held as
+/// UCI writes it for the board it came from (standard castling is the king's step, `e1g1`;
+/// Chess960 castling king-takes-rook, `e1h1`), and the dropped piece of a drop (python-chess's
+/// `Move(sq, sq, drop=N)`). The binding passes this plain value around; turned into Python it
+/// is the shared [`PyMove`] of its slot (see [`Move::slot`]), so that a list of legal moves,
+/// `pop()` or `Move.from_uci` allocate nothing.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     pub(crate) inner: bitmove::Move,
     pub(crate) drop: Option<bitmove::Piece>,
+}
+
+/// `bitmove.Move`, python-chess's `Move`: the value and its four fields as Python objects,
+/// read as struct members (a frozen class: `move.to_square` costs what a Python slot read
+/// costs). One object per distinct move, made on first use and shared from then on.
+#[pyclass(module = "bitmove", name = "Move", frozen, eq, hash)]
+pub struct PyMove {
+    pub(crate) value: Move,
+    /// The square the piece leaves, 0 = a1 ... 63 = h8.
+    #[pyo3(get)]
+    from_square: Py<PyAny>,
+    /// The square the piece goes to.
+    #[pyo3(get)]
+    to_square: Py<PyAny>,
+    /// The python-chess piece type promoted to (2 = knight ... 5 = queen), or None.
+    #[pyo3(get)]
+    promotion: Py<PyAny>,
+    /// The piece type a drop puts on `to_square` (1 = pawn ... 6 = king), None for a move
+    /// (python-chess's `drop`).
+    #[pyo3(get)]
+    drop: Py<PyAny>,
+}
+
+impl PartialEq for PyMove {
+    fn eq(&self, other: &PyMove) -> bool {
+        self.value == other.value
+    }
+}
+
+impl std::hash::Hash for PyMove {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.value.hash(state);
+    }
+}
+
+/// Moves by slot: 64 x 64 squares x 7 (no promotion, or a promotion to pawn ... king), then
+/// the drops (6 pieces x 64 squares, from-square = to-square).
+const MOVE_SLOTS: usize = 64 * 64 * 7;
+const SLOTS: usize = MOVE_SLOTS + 6 * 64;
+
+/// The shared Python object of every slot, each made on first use.
+static MOVES: PyOnceLock<Box<[PyOnceLock<Py<PyMove>>]>> = PyOnceLock::new();
+
+impl Move {
+    /// The slot of this move in the table of shared objects: None only for a drop whose
+    /// from-square is not its to-square (which python-chess's constructor allows).
+    fn slot(&self) -> Option<usize> {
+        match self.drop {
+            None => {
+                let promotion = self.inner.promotion.map_or(0, |p| p.index() + 1);
+                Some((self.inner.from as usize * 64 + self.inner.to as usize) * 7 + promotion)
+            }
+            Some(piece) if self.inner.from == self.inner.to => {
+                Some(MOVE_SLOTS + piece.index() * 64 + self.inner.to as usize)
+            }
+            Some(_) => None,
+        }
+    }
+
+    /// A new Python object for this move (the table's objects are made here).
+    fn make(self, py: Python<'_>) -> PyResult<Py<PyMove>> {
+        let int =
+            |value: u8| -> PyResult<Py<PyAny>> { Ok(value.into_pyobject(py)?.into_any().unbind()) };
+        let kind = |piece: Option<bitmove::Piece>| -> PyResult<Py<PyAny>> {
+            match piece {
+                Some(piece) => int(piece_type(piece)),
+                None => Ok(py.None()),
+            }
+        };
+        Py::new(
+            py,
+            PyMove {
+                value: self,
+                from_square: int(self.inner.from as u8)?,
+                to_square: int(self.inner.to as u8)?,
+                promotion: kind(self.inner.promotion)?,
+                drop: kind(self.drop)?,
+            },
+        )
+    }
+
+    /// The shared Python object of this move.
+    pub(crate) fn shared<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
+        let Some(slot) = self.slot() else {
+            return Ok(self.make(py)?.into_bound(py));
+        };
+        let table = MOVES.get_or_init(py, || (0..SLOTS).map(|_| PyOnceLock::new()).collect());
+        let object = table[slot].get_or_try_init(py, || self.make(py))?;
+        Ok(object.bind(py).clone())
+    }
+}
+
+impl<'py> IntoPyObject<'py> for Move {
+    type Target = PyMove;
+    type Output = Bound<'py, PyMove>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
+        self.shared(py)
+    }
+}
+
+impl<'py> IntoPyObject<'py> for &Move {
+    type Target = PyMove;
+    type Output = Bound<'py, PyMove>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
+        self.shared(py)
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Move {
+    type Error = PyErr;
+
+    fn extract(value: Borrowed<'a, 'py, PyAny>) -> PyResult<Move> {
+        Ok(value.cast::<PyMove>()?.get().value)
+    }
 }
 
 /// The refusal of a drop where a standard-chess move is needed.
@@ -77,8 +196,8 @@ impl Move {
     /// A bitmove `Move`, or a `chess.Move` converted (`from_chess`), for a standard board:
     /// `ValueError` for a drop, `TypeError` for anything else.
     pub(crate) fn coerce(value: &Bound<'_, PyAny>) -> PyResult<Move> {
-        let mv = if let Ok(mv) = value.cast::<Move>() {
-            *mv.get()
+        let mv = if let Ok(mv) = value.cast::<PyMove>() {
+            mv.get().value
         } else if value.hasattr("from_square")? && value.hasattr("to_square")? {
             Move::convert(value)?
         } else {
@@ -138,26 +257,11 @@ pub(crate) fn import_chess(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     })
 }
 
-// The Python names (`from_square`, `to_chess`, ...) are python-chess's, not Rust conventions.
-#[allow(clippy::wrong_self_convention)]
-#[pymethods]
+/// Reading UCI and the null move (the Python `Move.from_uci` and `Move.null`).
 impl Move {
-    /// A move from square numbers, like `chess.Move(from_square, to_square, promotion)`.
-    #[new]
-    #[pyo3(signature = (from_square, to_square, promotion=None, drop=None))]
-    fn py_new(
-        from_square: i64,
-        to_square: i64,
-        promotion: Option<i64>,
-        drop: Option<i64>,
-    ) -> PyResult<Move> {
-        Move::new(from_square, to_square, promotion, drop)
-    }
-
     /// Parses UCI syntax (`e2e4`, `e7e8q`, `0000` for the null move, `N@f3` for a drop);
     /// `InvalidMoveError` if it is not UCI.
-    #[staticmethod]
-    fn from_uci(uci: &str) -> PyResult<Move> {
+    fn parse_uci(uci: &str) -> PyResult<Move> {
         if uci == "0000" {
             return Ok(Move::null());
         }
@@ -170,7 +274,7 @@ impl Move {
             && uci.len() == 5
             && let Ok(head) = std::str::from_utf8(head)
         {
-            let mut mv = Move::from_uci(head)?;
+            let mut mv = Move::parse_uci(head)?;
             mv.inner.promotion = Some(if *last == b'k' {
                 bitmove::Piece::King
             } else {
@@ -194,10 +298,8 @@ impl Move {
         Ok(Move::from_inner(mv))
     }
 
-    /// The null move (`0000`), as python-chess's `Move.null()`: false in a boolean context,
-    /// and never legal (a board refuses to push it).
-    #[staticmethod]
-    fn null() -> Move {
+    /// The null move (`0000`): from-square = to-square = a1.
+    pub(crate) fn null() -> Move {
         let a1 = bitmove::Square::ALL[0];
         Move::from_inner(bitmove::Move {
             from: a1,
@@ -206,64 +308,77 @@ impl Move {
         })
     }
 
-    /// False for the null move.
-    fn __bool__(&self) -> bool {
-        !self.is_null()
+    /// `Move(from_square, to_square, promotion, drop)`'s arguments.
+    fn args(&self) -> (u8, u8, Option<u8>, Option<u8>) {
+        (
+            self.inner.from as u8,
+            self.inner.to as u8,
+            self.inner.promotion.map(piece_type),
+            self.drop.map(piece_type),
+        )
+    }
+}
+
+// The Python names (`from_square`, `to_chess`, ...) are python-chess's, not Rust conventions.
+#[allow(clippy::wrong_self_convention)]
+#[pymethods]
+impl PyMove {
+    /// A move from square numbers, like `chess.Move(from_square, to_square, promotion)`:
+    /// the shared object of that move.
+    #[new]
+    #[pyo3(signature = (from_square, to_square, promotion=None, drop=None))]
+    fn py_new(
+        py: Python<'_>,
+        from_square: i64,
+        to_square: i64,
+        promotion: Option<i64>,
+        drop: Option<i64>,
+    ) -> PyResult<Py<PyMove>> {
+        Ok(Move::new(from_square, to_square, promotion, drop)?
+            .shared(py)?
+            .unbind())
     }
 
-    /// The piece type a drop puts on `to_square` (1 = pawn ... 6 = king), None for a move
-    /// (python-chess's `drop`).
-    #[getter]
-    fn drop(&self) -> Option<u8> {
-        self.drop.map(piece_type)
+    /// Parses UCI syntax (`e2e4`, `e7e8q`, `0000` for the null move, `N@f3` for a drop);
+    /// `InvalidMoveError` if it is not UCI.
+    #[staticmethod]
+    fn from_uci(uci: &str) -> PyResult<Move> {
+        Move::parse_uci(uci)
+    }
+
+    /// The null move (`0000`), as python-chess's `Move.null()`: false in a boolean context,
+    /// and never legal (a board refuses to push it).
+    #[staticmethod]
+    fn null() -> Move {
+        Move::null()
+    }
+
+    /// False for the null move.
+    fn __bool__(&self) -> bool {
+        !self.value.is_null()
     }
 
     /// For pickle and `copy`: `Move(from_square, to_square, promotion, drop)`.
     fn __getnewargs__(&self) -> (u8, u8, Option<u8>, Option<u8>) {
-        (
-            self.from_square(),
-            self.to_square(),
-            self.promotion(),
-            self.drop(),
-        )
+        self.value.args()
     }
 
     /// The move in UCI notation (`N@f3` for a drop).
     fn uci<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
-        self.text(py)
+        self.value.text(py)
     }
 
     /// The move in xboard's notation: UCI's, except `@@@@` for the null move.
     fn xboard<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
-        if self.is_null() {
+        if self.value.is_null() {
             return PyString::new(py, "@@@@");
         }
-        self.text(py)
-    }
-
-    /// The square the piece leaves, 0 = a1 ... 63 = h8.
-    #[getter]
-    fn from_square(&self) -> u8 {
-        self.inner.from as u8
-    }
-
-    /// The square the piece goes to.
-    #[getter]
-    fn to_square(&self) -> u8 {
-        self.inner.to as u8
-    }
-
-    /// The python-chess piece type promoted to (2 = knight ... 5 = queen), or None.
-    #[getter]
-    fn promotion(&self) -> Option<u8> {
-        self.inner.promotion.map(piece_type)
+        self.value.text(py)
     }
 
     /// The same move as a `chess.Move` (needs python-chess).
     fn to_chess<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        import_chess(py)?
-            .getattr("Move")?
-            .call1(self.__getnewargs__())
+        import_chess(py)?.getattr("Move")?.call1(self.value.args())
     }
 
     /// A `chess.Move` (or anything with `from_square`, `to_square` and `promotion`, and
@@ -274,11 +389,11 @@ impl Move {
     }
 
     fn __str__<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
-        self.text(py)
+        self.value.text(py)
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
-        format!("Move.from_uci('{}')", self.text(py))
+        format!("Move.from_uci('{}')", self.value.text(py))
     }
 }
 
@@ -365,7 +480,7 @@ pub(crate) fn uci_string<'py>(py: Python<'py>, mv: bitmove::Move) -> Bound<'py, 
 impl Move {
     /// `Move.from_uci(text)`.
     pub(crate) fn from_uci_text(uci: &str) -> PyResult<Move> {
-        Move::from_uci(uci)
+        Move::parse_uci(uci)
     }
 
     /// Whether this is the null move.

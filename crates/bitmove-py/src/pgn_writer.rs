@@ -15,7 +15,7 @@ use crate::moves::Move;
 /// One node of a tree as `bitmove.pgn` hands it over: its parent's index in the list (0:
 /// the root; the nodes are numbered from 1 in list order), its move, starting comment,
 /// comment and NAGs.
-type FlatNode<'py> = (usize, PyRef<'py, Move>, String, String, BTreeSet<u32>);
+type FlatNode = (usize, Move, String, String, BTreeSet<u32>);
 
 /// One exporter's text and layout state (python-chess's `StringExporterMixin`): tags,
 /// moves (as SAN, with the number and side they are played at), comments, NAGs,
@@ -137,7 +137,7 @@ impl Writer {
         ids.push(NodeId::ROOT);
         boards.push(start);
         for node in nodes {
-            let (parent, mv, starting_comment, comment, nags): FlatNode<'_> = node.extract()?;
+            let (parent, mv, starting_comment, comment, nags): FlatNode = node.extract()?;
             let (Some(&parent_id), Some(before)) = (ids.get(parent), boards.get(parent)) else {
                 return Ok(false);
             };

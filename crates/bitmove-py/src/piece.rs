@@ -76,20 +76,20 @@ pub(crate) fn from_type(piece_type: i64) -> PyResult<bitmove::Piece> {
 
 #[pymethods]
 impl Piece {
-    /// `Piece(piece_type, color)`, as `chess.Piece`.
+    /// `Piece(piece_type, color)`, as `chess.Piece`: one of the 12 shared pieces.
     #[new]
-    fn py_new(py: Python<'_>, piece_type: i64, color: bool) -> PyResult<Piece> {
+    fn py_new(py: Python<'_>, piece_type: i64, color: bool) -> PyResult<Py<Piece>> {
         let color = if color {
             bitmove::Color::White
         } else {
             bitmove::Color::Black
         };
-        Ok(Piece::make(py, from_type(piece_type)?, color))
+        Ok(Piece::interned(py, from_type(piece_type)?, color))
     }
 
     /// The piece of a FEN letter (`N` a white knight, `n` a black one).
     #[staticmethod]
-    fn from_symbol(py: Python<'_>, symbol: &str) -> PyResult<Piece> {
+    fn from_symbol(py: Python<'_>, symbol: &str) -> PyResult<Py<Piece>> {
         let mut chars = symbol.chars();
         let (Some(c), None) = (chars.next(), chars.next()) else {
             return Err(PyValueError::new_err(format!(

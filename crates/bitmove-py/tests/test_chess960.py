@@ -72,3 +72,50 @@ def test_perft_chess960():
     # Position 1 of the Chess960 perft suite (reference values from the suite).
     fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
     assert [bitmove.perft(fen, d, chess960=True) for d in (1, 2, 3)] == [21, 528, 12189]
+
+
+def test_chess960_pos_agrees_with_python_chess():
+    # Every start position, near misses (a move played, a piece taken off, Black's back rank
+    # not White's mirror, Black to move, castling rights gone) and positions of random games,
+    # with each combination of python-chess's ignore_* flags.
+    rng = random.Random(960)
+    fens = []
+    for number in range(960):
+        board = chess.Board.from_chess960_pos(number)
+        fens.append(board.fen())
+        if number % 40 == 0:
+            fens.append(board.fen().replace(" w ", " b "))
+            fens.append(board.fen().split(" ")[0] + " w - - 0 1")
+            fens.append(board.fen().split(" ")[0] + " w KQkq - 3 7")
+            moved = board.copy()
+            moved.push(rng.choice(list(moved.legal_moves)))
+            fens.append(moved.fen())
+            taken = board.copy()
+            taken.remove_piece_at(rng.randrange(8))
+            fens.append(taken.fen())
+            other = chess.Board.from_chess960_pos((number + 1) % 960)
+            ranks = board.board_fen().split("/")
+            fens.append("/".join(other.board_fen().split("/")[:1] + ranks[1:]) + " w - - 0 1")
+    for _ in range(40):
+        board = chess.Board()
+        for _ in range(rng.randrange(1, 30)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        fens.append(board.fen())
+    flags = [
+        {},
+        {"ignore_turn": True},
+        {"ignore_castling": True},
+        {"ignore_counters": False},
+    ]
+    found = 0
+    for fen in fens:
+        theirs = chess.Board(fen, chess960=True)
+        ours = bitmove.Board(fen, chess960=True)
+        for kwargs in flags:
+            expected = theirs.chess960_pos(**kwargs)
+            assert ours.chess960_pos(**kwargs) == expected, (fen, kwargs)
+            found += expected is not None
+    assert found > 3 * 960

@@ -318,3 +318,70 @@ def test_example_scripts_print_the_same_under_both_modules(script, args, tmp_pat
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1]
     assert outputs[0].strip()
+
+
+def test_turn_is_a_plain_attribute_kept_in_step():
+    # `board.turn` is read from the instance dict (as fast as python-chess's attribute); the
+    # native side writes it after every change. Each step runs on both libraries and the
+    # sides to move must agree, as must the native getter behind the dict.
+    import pickle
+
+    import bitmove.variant
+    from bitmove import _bitmove
+
+    native = _bitmove.Board.__dict__["turn"]
+    steps = [
+        lambda b: b.push_san("e4"),
+        lambda b: b.push_uci("e7e5"),
+        lambda b: b.push(b.parse_san("Nf3")),
+        lambda b: b.push_xboard("Nc6"),
+        lambda b: b.san_and_push(b.parse_san("Bb5")),
+        lambda b: b.pop(),
+        lambda b: b.push(chess.Move.null() if isinstance(b, chess.Board) else bitmove.Move.null()),
+        lambda b: b.apply_mirror(),
+        lambda b: b.set_fen("8/8/8/8/8/8/8/K1k5 b - - 0 1"),
+        lambda b: b.reset(),
+        lambda b: b.push_san("d4"),
+        lambda b: b.set_epd("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - hmvc 3;"),
+        lambda b: b.clear(),
+        lambda b: b.set_chess960_pos(3),
+        lambda b: setattr(b, "turn", False),
+        lambda b: b.push_san("e6"),
+        lambda b: b.clear_stack(),
+        lambda b: setattr(b, "turn", True),
+    ]
+    ours, theirs = bitmove.Board(), chess.Board()
+    for step in steps:
+        step(ours)
+        step(theirs)
+        assert ours.turn == theirs.turn == native.__get__(ours)
+        assert ours.fen() == theirs.fen()
+        for made in (ours.copy(), ours.root(), ours.mirror(), pickle.loads(pickle.dumps(ours))):
+            assert made.turn == native.__get__(made)
+    # Set by a program, it changes the moves, as python-chess's does.
+    board = bitmove.Board()
+    board.turn = False
+    assert all(uci[1] in "78" for uci in board.legal_moves_uci())
+    assert pickle.loads(pickle.dumps(board)).turn is False
+    board.some_flag = 1  # other attributes still work, and pickle keeps them, not turn twice
+    assert pickle.loads(pickle.dumps(board)).some_flag == 1
+    # Boards made by the package are bitmove.Board instances; variants and subclasses keep it.
+    for made in (
+        bitmove.Board.from_chess(chess.Board("8/8/8/8/8/8/8/K1k5 b - - 0 1")),
+        bitmove.Board.from_epd("8/8/8/8/8/8/8/K1k5 b - -")[0],
+        bitmove.pgn.read_game(__import__("io").StringIO("1. e4 *")).end().board(),
+        bitmove.variant.AtomicBoard(),
+        bitmove.BaseBoard(),
+    ):
+        assert isinstance(made, bitmove.Board)
+        assert made.turn == native.__get__(made)
+    atomic = bitmove.variant.AtomicBoard()
+    atomic.push_san("e4")
+    assert atomic.turn is False
+
+    class Mine(bitmove.Board):
+        pass
+
+    mine = Mine()
+    mine.push_san("e4")
+    assert mine.turn is False and mine.copy().turn is False

@@ -12,10 +12,11 @@ Move.from_uci('e2e4')
 
 # python-chess's module-level names (colours, piece types, squares, SquareSet) and
 # `bitmove.polyglot`, so that `import bitmove as chess` runs python-chess scripts.
+from types import ModuleType as _ModuleType
+
 from bitmove import _squares, polyglot
 from bitmove._bitmove import (
     AmbiguousMoveError,
-    Board,
     CheckpointError,
     DeepPerft,
     FenError,
@@ -41,7 +42,7 @@ from bitmove._bitmove import (
 from bitmove._squares import *
 
 # isort: split
-from bitmove._board import BaseBoard, LegalMoveGenerator, PseudoLegalMoveGenerator
+from bitmove._board import BaseBoard, Board, LegalMoveGenerator, PseudoLegalMoveGenerator
 
 # isort: split
 # `bitmove.pgn` as an attribute too, as `chess.pgn` is once python-chess scripts import it
@@ -50,14 +51,22 @@ from bitmove._board import BaseBoard, LegalMoveGenerator, PseudoLegalMoveGenerat
 from bitmove import pgn, vocab
 
 
-def __getattr__(name: str) -> object:
-    # `bitmove.engine` (asyncio, processes) loads when first used: `import bitmove as chess`
-    # then `chess.engine.SimpleEngine` works as `import chess.engine` makes it work.
-    if name == "engine":
+class _NotYetImported(_ModuleType):
+    """A submodule before its first use (`bitmove.engine`: asyncio, processes): reading any
+    of its names imports it, and the import makes `bitmove.engine` the real module, so that
+    `import bitmove as chess` then `chess.engine.SimpleEngine` works as `import chess.engine`
+    makes it work. A stand-in object rather than a module `__getattr__`: a package with a
+    `__getattr__` makes every `bitmove.NAME` read slow (Python does not specialise attribute
+    reads of such a module), `chess.WHITE` and `chess.square_file` included."""
+
+    def __getattr__(self, name: str) -> object:
         import importlib
 
-        return importlib.import_module(f"bitmove.{name}")
-    raise AttributeError(f"module 'bitmove' has no attribute {name!r}")
+        return getattr(importlib.import_module(self.__name__), name)
+
+
+engine = _NotYetImported("bitmove.engine")
+del _ModuleType
 
 
 __all__ = [

@@ -1,7 +1,7 @@
 """Type stubs for the bitmove package (the native module re-exported)."""
 
 from bitmove import _squares as _squares
-from bitmove import engine as engine  # loaded on first use (`__getattr__`)
+from bitmove import engine as engine  # loaded on first use
 from bitmove import pgn as pgn
 from bitmove import polyglot as polyglot
 from bitmove import vocab as vocab

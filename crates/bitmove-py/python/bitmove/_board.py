@@ -1,4 +1,8 @@
-"""python-chess's `BaseBoard` and its move-generator classes, on bitmove's `Board`.
+"""`bitmove.Board`, python-chess's `BaseBoard` and its move-generator classes.
+
+`Board` is the native board (`bitmove._bitmove.Board`) with a Python instance dict that holds
+`turn`, kept in step by the native side at every change, so that `board.turn` is read as fast
+as python-chess's plain attribute (CPython specialises instance-dict reads, not getters).
 
 `BaseBoard` is a board of pieces only (python-chess's base class of `Board`); here it is a
 `Board` whose side to move, castling rights and counters stay at their defaults, made from a
@@ -12,10 +16,32 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from bitmove._bitmove import Board
+from bitmove import _bitmove
 from bitmove._squares import STARTING_BOARD_FEN
 
-__all__ = ["BaseBoard", "LegalMoveGenerator", "PseudoLegalMoveGenerator"]
+__all__ = ["BaseBoard", "Board", "LegalMoveGenerator", "PseudoLegalMoveGenerator"]
+
+_NATIVE_TURN: Any = _bitmove.Board.__dict__["turn"]  # the native getter and setter
+_object_setattr = object.__setattr__
+
+
+class Board(_bitmove.Board):
+    __doc__ = _bitmove.Board.__doc__
+    __module__ = "bitmove"
+
+    # The instance dict's `turn` (written by the native side at the board's birth and after
+    # every change) is what Python reads; this plain class attribute only hides the native
+    # getter, which would win over the dict (a data descriptor), and must be no descriptor of
+    # a Python class either: CPython 3.11 then gives up specialising `board.turn`.
+    turn = True
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "turn":
+            _NATIVE_TURN.__set__(self, value)
+        _object_setattr(self, name, value)
+
+
+_bitmove._mirror_turn_in(Board)
 
 
 class BaseBoard(Board):
@@ -29,7 +55,7 @@ class BaseBoard(Board):
         return board
 
     def __init__(self, board_fen: str | None = STARTING_BOARD_FEN) -> None:
-        pass
+        self._sync_turn()
 
     @classmethod
     def empty(cls, *, chess960: bool = False) -> BaseBoard:

@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from bitmove._bitmove import Board
+from bitmove._board import Board
 from bitmove._engine_lines import _parse_uci_info, uci_best_move, uci_option, uci_parse_id
 from bitmove._engine_protocol import AnalysisResult, BaseCommand, Protocol
 from bitmove._engine_types import (

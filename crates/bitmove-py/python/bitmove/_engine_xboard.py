@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from bitmove._bitmove import Board
+from bitmove._board import Board
 from bitmove._engine_lines import xboard_option, xboard_parse_features, xboard_post_info
 from bitmove._engine_protocol import AnalysisResult, BaseCommand, Protocol
 from bitmove._engine_types import (

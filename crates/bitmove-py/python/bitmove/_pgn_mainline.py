@@ -27,10 +27,21 @@ class Mainline(Generic[T]):
         return bool(self.start.variations)
 
     def __iter__(self) -> Iterator[T]:
+        # The nodes and the moves, python-chess's two mainlines, without a call per node.
         node = self.start
-        while node.variations:
-            node = node.variations[0]
-            yield self.f(node)
+        f = self.f
+        if f is _node_itself:
+            while node.variations:
+                node = node.variations[0]
+                yield node  # type: ignore[misc]
+        elif f is _move_of:
+            while node.variations:
+                node = node.variations[0]
+                yield node.move  # type: ignore[misc]
+        else:
+            while node.variations:
+                node = node.variations[0]
+                yield f(node)
 
     def __reversed__(self) -> Iterator[T]:
         node = self.start.end()
@@ -96,6 +107,10 @@ class _MovesRead(Mainline[Move]):
 
 def _move_of(node: ChildNode) -> Move:
     return node.move
+
+
+def _node_itself(node: ChildNode) -> ChildNode:
+    return node
 
 
 def _mainline_nodes(start: GameNode) -> list[ChildNode]:

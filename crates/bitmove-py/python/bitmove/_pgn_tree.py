@@ -10,8 +10,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMappin
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bitmove import _pgn
-from bitmove._bitmove import Board, Move
-from bitmove._pgn_mainline import Mainline, _MovesRead
+from bitmove._bitmove import Move
+from bitmove._board import Board
+from bitmove._pgn_mainline import Mainline, _move_of, _MovesRead, _node_itself
 from bitmove._scores import Cp, Mate, PovScore
 
 if TYPE_CHECKING:
@@ -427,11 +428,11 @@ class GameNode:
 
     def mainline(self) -> Mainline:
         """The nodes of the mainline after this one."""
-        return Mainline(self, lambda node: node)
+        return Mainline(self, _node_itself)
 
     def mainline_moves(self) -> Mainline:
         """The moves of the mainline after this one."""
-        return Mainline(self, lambda node: node.move)
+        return Mainline(self, _move_of)
 
     # Annotations ----------------------------------------------------------------------
 
@@ -727,6 +728,13 @@ class Game(GameNode):
         self._lazy = None
         _VARIATIONS.__set__(self, value)
 
+    def next(self) -> ChildNode | None:
+        """The main continuation, or None (the nodes made first if they were not yet)."""
+        if self._lazy is not None:
+            self._materialize()
+        variations = self._variations_slot
+        return variations[0] if variations else None
+
     def _materialize(self) -> None:
         """Makes the nodes of the tree read (the first use of ``variations``): the
         ``ChildNode``s ``add_variation`` would make, without a call per node."""
@@ -924,6 +932,9 @@ class Game(GameNode):
 
 GameT = TypeVar("GameT", bound=Game)
 _VARIATIONS: Any = GameNode.__dict__["variations"]  # the slot behind Game.variations
+# The same slot under a second name: `game._variations_slot` reads it as fast as any slot
+# (the `variations` property, which makes the nodes of a game read lazily, costs a call).
+Game._variations_slot = _VARIATIONS  # type: ignore[attr-defined]
 
 
 # The visitors and exporters use the tree, and the tree's accept/str use them: imported

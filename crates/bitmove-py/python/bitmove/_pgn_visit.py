@@ -10,7 +10,8 @@ import weakref
 from typing import IO, Any, Generic, Literal, TypeVar
 
 from bitmove import _pgn
-from bitmove._bitmove import AmbiguousMoveError, Board, IllegalMoveError, InvalidMoveError, Move
+from bitmove._bitmove import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
+from bitmove._board import Board
 from bitmove._pgn_tree import Game, GameNode, Headers, HeadersT
 
 LOGGER = logging.getLogger("bitmove.pgn")

@@ -16,8 +16,9 @@ from functools import partial
 from types import TracebackType
 from typing import TYPE_CHECKING, NamedTuple
 
-from bitmove._bitmove import _POLYGLOT_RANDOM_ARRAY, Board, Move
+from bitmove._bitmove import _POLYGLOT_RANDOM_ARRAY, Move
 from bitmove._bitmove import _PolyglotBook as PolyglotBook
+from bitmove._board import Board
 
 POLYGLOT_RANDOM_ARRAY: list[int] = list(_POLYGLOT_RANDOM_ARRAY)
 """The 781 Polyglot random numbers (piece-square, castling, en-passant file, turn)."""

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from bitmove._bitmove import Board
+from bitmove._board import Board
 from bitmove._squares import PIECE_SYMBOLS, STARTING_FEN
 
 __all__ = [
@@ -62,7 +62,7 @@ class _VariantBoard(Board):
         return board
 
     def __init__(self, fen: str | None = _DEFAULT, chess960: bool = False) -> None:
-        pass
+        self._sync_turn()
 
     def reset(self) -> None:
         self.set_fen(type(self).starting_fen)

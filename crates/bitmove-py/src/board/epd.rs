@@ -44,7 +44,7 @@ impl Board {
             let iterable = !is_text && operand.hasattr("__iter__")?;
             let written = if operand.is_none() {
                 format!("{opcode};")
-            } else if operand.cast::<Move>().is_ok() {
+            } else if operand.cast::<crate::moves::PyMove>().is_ok() {
                 format!("{opcode} {};", this.algebraic(&operand, false)?)
             } else if operand.is_instance_of::<pyo3::types::PyInt>() {
                 format!("{opcode} {};", operand.str()?)
@@ -92,7 +92,37 @@ impl Board {
 
     /// Sets the position from an EPD (`hmvc`/`fmvn` operations set the counters) and
     /// returns its operations as a dict: strings, ints, floats, moves, lists of moves.
-    fn set_epd<'py>(&mut self, py: Python<'py>, epd: &str) -> PyResult<Bound<'py, PyDict>> {
+    fn set_epd<'py>(
+        mut slf: PyRefMut<'_, Self>,
+        py: Python<'py>,
+        epd: &str,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let out = Board::set_epd_impl(&mut slf, py, epd);
+        Board::mirror_turn(&slf)?;
+        out
+    }
+
+    /// A board and the operations of an EPD: `(board, operations)`.
+    #[classmethod]
+    #[pyo3(signature = (epd, *, chess960=false))]
+    fn from_epd<'py>(
+        cls: &Bound<'py, PyType>,
+        epd: &str,
+        chess960: bool,
+    ) -> PyResult<(Py<PyAny>, Bound<'py, PyDict>)> {
+        let board = Board::empty(cls, chess960)?;
+        let operations = board
+            .bind(cls.py())
+            .call_method1("set_epd", (epd,))?
+            .cast_into::<PyDict>()?;
+        Ok((board, operations))
+    }
+}
+
+/// The bodies of the methods above that can change the side to move (each wrapper then
+/// writes `turn` into a `bitmove.Board`'s instance dict: `Board::mirror_turn`).
+impl Board {
+    fn set_epd_impl<'py>(&mut self, py: Python<'py>, epd: &str) -> PyResult<Bound<'py, PyDict>> {
         let trimmed = epd.trim().trim_end_matches(';');
         let mut fields: Vec<&str> = Vec::new();
         let mut rest = trimmed.trim_start();
@@ -113,7 +143,7 @@ impl Board {
         }
         let result = PyDict::new(py);
         if rest.is_empty() {
-            self.set_fen(epd)?;
+            self.set_fen_impl(epd)?;
             return Ok(result);
         }
         let head = fields.join(" ");
@@ -148,7 +178,7 @@ impl Board {
                         let mut moves = Vec::new();
                         for token in tokens {
                             let mv = line.parse_san(token)?;
-                            let inner = line.internal(&Bound::new(py, mv)?.into_any())?;
+                            let inner = line.internal(&mv.shared(py)?.into_any())?;
                             line.push_inner(inner)?;
                             moves.push(mv);
                         }
@@ -161,7 +191,7 @@ impl Board {
                         PyList::new(py, moves)?.into_any()
                     } else {
                         let token = tokens.first().map_or("", String::as_str);
-                        Bound::new(py, context.parse_san(token)?)?.into_any()
+                        context.parse_san(token)?.shared(py)?.into_any()
                     }
                 }
             };
@@ -178,23 +208,7 @@ impl Board {
             counter("hmvc", "0")?,
             counter("fmvn", "1")?
         );
-        self.set_fen(&fen)?;
+        self.set_fen_impl(&fen)?;
         Ok(result)
-    }
-
-    /// A board and the operations of an EPD: `(board, operations)`.
-    #[classmethod]
-    #[pyo3(signature = (epd, *, chess960=false))]
-    fn from_epd<'py>(
-        cls: &Bound<'py, PyType>,
-        epd: &str,
-        chess960: bool,
-    ) -> PyResult<(Py<PyAny>, Bound<'py, PyDict>)> {
-        let board = Board::empty(cls, chess960)?;
-        let operations = board
-            .bind(cls.py())
-            .call_method1("set_epd", (epd,))?
-            .cast_into::<PyDict>()?;
-        Ok((board, operations))
     }
 }

@@ -160,6 +160,6 @@ impl LegalMoves {
             .ok()
             .and_then(|i| moves.get(i).copied())
             .ok_or_else(|| PyIndexError::new_err("legal move index out of range"))?;
-        Ok(Bound::new(py, mv)?.into_any())
+        Ok(mv.shared(py)?.into_any())
     }
 }

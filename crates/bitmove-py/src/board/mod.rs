@@ -6,6 +6,7 @@
 use bitmove::{Color, EnPassantMode, Setup, SetupSanError};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyList, PySlice, PyTuple, PyType};
 
 use crate::encode;
@@ -36,7 +37,7 @@ struct Frame {
 /// `Board()` is the start position, `Board(None)` an empty board, `Board(fen)` reads a FEN
 /// as python-chess does (`strict=True` refuses positions that `is_valid()` rejects);
 /// `chess960=True` writes castling king-takes-rook.
-#[pyclass(module = "bitmove", subclass, dict)]
+#[pyclass(module = "bitmove", subclass)]
 #[derive(Clone)]
 pub struct Board {
     setup: Setup,
@@ -100,7 +101,48 @@ fn square_arg(value: i64) -> PyResult<bitmove::Square> {
     square(value).map_err(|_| PyIndexError::new_err(format!("square {value} is not in 0..=63")))
 }
 
+/// The Python class `bitmove.Board` (`_board.py`, a subclass of this one), registered when
+/// the package is imported: its instances keep `turn` in their instance dict, where Python
+/// reads it as fast as any attribute (a getter of this class costs several times more).
+static MIRRORED: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// Registers `bitmove.Board` (see [`MIRRORED`]); once.
+#[pyfunction]
+pub(crate) fn _mirror_turn_in(class: &Bound<'_, PyType>) -> PyResult<()> {
+    MIRRORED
+        .set(class.py(), class.clone().unbind())
+        .map_err(|_| PyValueError::new_err("the board class is registered already"))
+}
+
 impl Board {
+    /// After a change that may have changed the side to move: writes `turn` into the instance
+    /// dict of a `bitmove.Board` (of the registered class or a subclass of it; other boards
+    /// read it through the getter). The dict entry is written as `object.__setattr__` would
+    /// (the class's `turn` is a descriptor without `__set__`), past the class's
+    /// `__setattr__`, which sends a program's `board.turn = ...` to the setter.
+    fn mirror_turn(slf: &PyRefMut<'_, Board>) -> PyResult<()> {
+        let py = slf.py();
+        let Some(mirrored) = MIRRORED.get(py) else {
+            return Ok(());
+        };
+        let object = slf.into_pyobject(py)?;
+        if !object.get_type().is_subclass(mirrored.bind(py))? {
+            return Ok(());
+        }
+        let name = pyo3::intern!(py, "turn");
+        let value = PyBool::new(py, slf.setup.turn == Color::White);
+        // SAFETY: the three pointers are live objects (borrowed for the call) and the thread
+        // is attached (`py`). The store goes to the instance dict only (the class attribute
+        // found for `turn` has no `__set__`), so it does not touch the board being borrowed.
+        let status = unsafe {
+            pyo3::ffi::PyObject_GenericSetAttr(object.as_ptr(), name.as_ptr(), value.as_ptr())
+        };
+        if status < 0 {
+            return Err(PyErr::fetch(py));
+        }
+        Ok(())
+    }
+
     fn with(setup: Setup) -> Board {
         Board {
             setup,
@@ -330,6 +372,25 @@ impl Board {
         Ok(Board::with(Board::parse(fen, chess960, strict)?))
     }
 
+    /// Writes `turn` into a new `bitmove.Board`'s instance dict (the position was read by
+    /// `__new__`).
+    #[pyo3(signature = (fen=Some(STARTING_FEN), *, chess960=false, strict=false))]
+    fn __init__(
+        slf: PyRefMut<'_, Self>,
+        fen: Option<&str>,
+        chess960: bool,
+        strict: bool,
+    ) -> PyResult<()> {
+        let _ = (fen, chess960, strict);
+        Board::mirror_turn(&slf)
+    }
+
+    /// `turn` into the instance dict, for a subclass whose own `__init__` does not call this
+    /// class's (`BaseBoard`, the variant boards).
+    fn _sync_turn(slf: PyRefMut<'_, Self>) -> PyResult<()> {
+        Board::mirror_turn(&slf)
+    }
+
     // ---- python-chess's class attributes ----
 
     #[classattr]
@@ -557,14 +618,10 @@ impl Board {
 
     /// Reads a FEN as python-chess does (any placement; missing fields default); clears the
     /// move stack.
-    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
-        if self.variant.is_some() {
-            return self.set_variant_fen(fen);
-        }
-        let setup =
-            Setup::from_fen(fen, self.setup.chess960).map_err(|e| setup_fen_error(fen, e))?;
-        *self = Board::with(setup);
-        Ok(())
+    fn set_fen(mut slf: PyRefMut<'_, Self>, fen: &str) -> PyResult<()> {
+        let out = Board::set_fen_impl(&mut slf, fen);
+        Board::mirror_turn(&slf)?;
+        out
     }
 
     /// Replaces the pieces from a FEN's placement field; clears the move stack.
@@ -672,11 +729,9 @@ impl Board {
     }
 
     /// Empties the board: no pieces, White to move, no rights, move stack cleared.
-    fn clear(&mut self) {
-        let chess960 = self.setup.chess960;
-        self.setup = Setup::empty();
-        self.setup.chess960 = chess960;
-        self.stack.clear();
+    fn clear(mut slf: PyRefMut<'_, Self>) -> PyResult<()> {
+        Board::clear_impl(&mut slf);
+        Board::mirror_turn(&slf)
     }
 
     /// Removes every piece (the rest of the state stays); clears the move stack.
@@ -693,11 +748,9 @@ impl Board {
     }
 
     /// Back to the standard start position, move stack cleared.
-    fn reset(&mut self) {
-        let chess960 = self.setup.chess960;
-        self.setup = Setup::default();
-        self.setup.chess960 = chess960;
-        self.stack.clear();
+    fn reset(mut slf: PyRefMut<'_, Self>) -> PyResult<()> {
+        Board::reset_impl(&mut slf);
+        Board::mirror_turn(&slf)
     }
 
     /// The start position's pieces (the rest of the state stays); clears the move stack.
@@ -719,16 +772,10 @@ impl Board {
     }
 
     /// Sets up Chess960 start position number `scharnagl` (0-959); clears the move stack.
-    fn set_chess960_pos(&mut self, scharnagl: u32) -> PyResult<()> {
-        let rank = bitmove::chess960_back_rank(scharnagl).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "chess960 position index not 0 <= {scharnagl} < 960"
-            ))
-        })?;
-        let fen = board_fen_960(&rank);
-        self.setup = Setup::from_fen(&fen, true).map_err(|e| setup_fen_error(&fen, e))?;
-        self.stack.clear();
-        Ok(())
+    fn set_chess960_pos(mut slf: PyRefMut<'_, Self>, scharnagl: u32) -> PyResult<()> {
+        let out = Board::set_chess960_pos_impl(&mut slf, scharnagl);
+        Board::mirror_turn(&slf)?;
+        out
     }
 
     /// The Chess960 start position this is (0-959), or None.
@@ -746,10 +793,28 @@ impl Board {
         {
             return None;
         }
+        // Every start position has the pawns on their ranks and White's pieces on rank 1
+        // (Black's mirrored on rank 8): anything else answers at once, and only the number
+        // whose back rank is White's is set up and compared in full.
+        const WHITE_RANKS: u64 = 0xFFFF;
+        const BLACK_RANKS: u64 = 0xFFFF << 48;
+        if setup.pieces[bitmove::Piece::Pawn.index()].0 != 0xFF00 | 0xFF << 48
+            || setup.colors[0].0 != WHITE_RANKS
+            || setup.colors[1].0 != BLACK_RANKS
+        {
+            return None;
+        }
+        let mut white_rank = [bitmove::Piece::Pawn; 8];
+        for (file, slot) in white_rank.iter_mut().enumerate() {
+            *slot = setup.piece_at(bitmove::Square::ALL[file])?.1;
+        }
         (0..960).find(|&n| {
             let Some(rank) = bitmove::chess960_back_rank(n) else {
                 return false;
             };
+            if rank != white_rank {
+                return false;
+            }
             let fen = board_fen_960(&rank);
             let Ok(start) = Setup::from_fen(&fen, true) else {
                 return false;
@@ -781,3 +846,40 @@ mod whole;
 pub use legal_moves::LegalMoves;
 use variant::variant_san_error;
 use whole::{board_fen_960, iterate};
+
+/// The bodies of the methods above that can change the side to move (each wrapper then
+/// writes `turn` into a `bitmove.Board`'s instance dict: `Board::mirror_turn`).
+impl Board {
+    fn set_fen_impl(&mut self, fen: &str) -> PyResult<()> {
+        if self.variant.is_some() {
+            return self.set_variant_fen(fen);
+        }
+        let setup =
+            Setup::from_fen(fen, self.setup.chess960).map_err(|e| setup_fen_error(fen, e))?;
+        *self = Board::with(setup);
+        Ok(())
+    }
+    fn clear_impl(&mut self) {
+        let chess960 = self.setup.chess960;
+        self.setup = Setup::empty();
+        self.setup.chess960 = chess960;
+        self.stack.clear();
+    }
+    fn reset_impl(&mut self) {
+        let chess960 = self.setup.chess960;
+        self.setup = Setup::default();
+        self.setup.chess960 = chess960;
+        self.stack.clear();
+    }
+    fn set_chess960_pos_impl(&mut self, scharnagl: u32) -> PyResult<()> {
+        let rank = bitmove::chess960_back_rank(scharnagl).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "chess960 position index not 0 <= {scharnagl} < 960"
+            ))
+        })?;
+        let fen = board_fen_960(&rank);
+        self.setup = Setup::from_fen(&fen, true).map_err(|e| setup_fen_error(&fen, e))?;
+        self.stack.clear();
+        Ok(())
+    }
+}

@@ -185,66 +185,39 @@ impl Board {
 
     /// Makes `move` (legal, pseudo-legal or the null move; as python-chess, unchecked) and
     /// puts it on the move stack. A move from an empty square is an `AssertionError`.
-    fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
-        if let Some(game) = self.variant_game() {
-            let mv = game.pushable(mv)?;
-            return self.push_variant(mv);
-        }
-        let mv = self.internal(mv)?;
-        self.push_inner(mv)
+    fn push(mut slf: PyRefMut<'_, Self>, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        let out = Board::push_impl(&mut slf, mv);
+        Board::mirror_turn(&slf)?;
+        out
     }
 
     /// Plays a move given in UCI and returns it: `InvalidMoveError` for text that is not UCI,
     /// `IllegalMoveError` for a move that is not legal; the board is unchanged after either.
-    fn push_uci(&mut self, uci: &str) -> PyResult<Move> {
-        if let Some(game) = self.variant_game() {
-            let pos = game.pos()?;
-            let mv = pos.parse_uci(uci).map_err(|e| uci_error(uci, e))?;
-            let shown = variant::GameView::shown(pos, mv)?;
-            self.push_variant(mv)?;
-            return Ok(shown);
-        }
-        let mv = self.parse_uci(uci)?;
-        let inner = if mv.is_null_move() {
-            None
-        } else {
-            Some(self.setup.from_uci_move(mv.inner))
-        };
-        self.push_inner(inner)?;
-        Ok(mv)
+    fn push_uci(mut slf: PyRefMut<'_, Self>, uci: &str) -> PyResult<Move> {
+        let out = Board::push_uci_impl(&mut slf, uci);
+        Board::mirror_turn(&slf)?;
+        out
     }
 
     /// Plays a move given in SAN and returns it.
-    fn push_san(&mut self, san: &str) -> PyResult<Move> {
-        if let Some(game) = self.variant_game() {
-            let pos = game.pos()?;
-            let mv = pos.parse_san(san).map_err(|e| variant_san_error(san, e))?;
-            let shown = variant::GameView::shown(pos, mv)?;
-            self.push_variant(mv)?;
-            return Ok(shown);
-        }
-        let mv = self.parse_san_inner(san)?;
-        let shown = Board::shown(&self.setup, mv);
-        self.push_inner(mv)?;
-        Ok(shown)
+    fn push_san(mut slf: PyRefMut<'_, Self>, san: &str) -> PyResult<Move> {
+        let out = Board::push_san_impl(&mut slf, san);
+        Board::mirror_turn(&slf)?;
+        out
     }
 
     /// Plays a move in XBoard notation and returns it.
-    fn push_xboard(&mut self, xboard: &str) -> PyResult<Move> {
-        self.push_san(xboard)
+    fn push_xboard(mut slf: PyRefMut<'_, Self>, xboard: &str) -> PyResult<Move> {
+        let out = Board::push_xboard_impl(&mut slf, xboard);
+        Board::mirror_turn(&slf)?;
+        out
     }
 
     /// Takes back the last move and returns it; `IndexError` when there is none.
-    fn pop(&mut self) -> PyResult<Move> {
-        if self.variant.is_some() {
-            return self.pop_variant();
-        }
-        let frame = self
-            .stack
-            .pop()
-            .ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
-        self.setup = frame.before;
-        Ok(Board::shown(&frame.before, frame.mv))
+    fn pop(mut slf: PyRefMut<'_, Self>) -> PyResult<Move> {
+        let out = Board::pop_impl(&mut slf);
+        Board::mirror_turn(&slf)?;
+        out
     }
 
     /// The last move played; `IndexError` when there is none.
@@ -303,11 +276,10 @@ impl Board {
     }
 
     /// The SAN of `move`, then plays it.
-    fn san_and_push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
-        let san = self.algebraic(mv, false)?;
-        let mv = self.internal(mv)?;
-        self.push_inner(mv)?;
-        Ok(san)
+    fn san_and_push(mut slf: PyRefMut<'_, Self>, mv: &Bound<'_, PyAny>) -> PyResult<String> {
+        let out = Board::san_and_push_impl(&mut slf, mv);
+        Board::mirror_turn(&slf)?;
+        out
     }
 
     /// A line of legal moves in SAN with move numbers (`1. e4 e5 2. Nf3`); `IllegalMoveError`
@@ -485,10 +457,73 @@ impl Board {
     ) -> PyResult<(Move, bool)> {
         let shown = Move::from_inner(self.setup.to_uci_move(stored));
         let legal = if self.variant_game().is_some() {
-            self.is_legal(Py::new(py, shown)?.bind(py).as_any())?
+            self.is_legal(shown.shared(py)?.as_any())?
         } else {
             self.setup.is_legal(self.setup.from_uci_move(shown.inner))
         };
         Ok((shown, legal))
+    }
+}
+
+/// The bodies of the methods above that can change the side to move (each wrapper then
+/// writes `turn` into a `bitmove.Board`'s instance dict: `Board::mirror_turn`).
+impl Board {
+    fn push_impl(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        if let Some(game) = self.variant_game() {
+            let mv = game.pushable(mv)?;
+            return self.push_variant(mv);
+        }
+        let mv = self.internal(mv)?;
+        self.push_inner(mv)
+    }
+    fn push_uci_impl(&mut self, uci: &str) -> PyResult<Move> {
+        if let Some(game) = self.variant_game() {
+            let pos = game.pos()?;
+            let mv = pos.parse_uci(uci).map_err(|e| uci_error(uci, e))?;
+            let shown = variant::GameView::shown(pos, mv)?;
+            self.push_variant(mv)?;
+            return Ok(shown);
+        }
+        let mv = self.parse_uci(uci)?;
+        let inner = if mv.is_null_move() {
+            None
+        } else {
+            Some(self.setup.from_uci_move(mv.inner))
+        };
+        self.push_inner(inner)?;
+        Ok(mv)
+    }
+    fn push_san_impl(&mut self, san: &str) -> PyResult<Move> {
+        if let Some(game) = self.variant_game() {
+            let pos = game.pos()?;
+            let mv = pos.parse_san(san).map_err(|e| variant_san_error(san, e))?;
+            let shown = variant::GameView::shown(pos, mv)?;
+            self.push_variant(mv)?;
+            return Ok(shown);
+        }
+        let mv = self.parse_san_inner(san)?;
+        let shown = Board::shown(&self.setup, mv);
+        self.push_inner(mv)?;
+        Ok(shown)
+    }
+    fn push_xboard_impl(&mut self, xboard: &str) -> PyResult<Move> {
+        self.push_san_impl(xboard)
+    }
+    fn pop_impl(&mut self) -> PyResult<Move> {
+        if self.variant.is_some() {
+            return self.pop_variant();
+        }
+        let frame = self
+            .stack
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
+        self.setup = frame.before;
+        Ok(Board::shown(&frame.before, frame.mv))
+    }
+    fn san_and_push_impl(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
+        let san = self.algebraic(mv, false)?;
+        let mv = self.internal(mv)?;
+        self.push_inner(mv)?;
+        Ok(san)
     }
 }

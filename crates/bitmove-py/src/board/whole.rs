@@ -63,24 +63,15 @@ impl Board {
 
     /// Mirrors the board vertically with the colours swapped, in place (stack cleared
     /// as in python-chess: the position changes).
-    fn apply_mirror(&mut self) {
-        let setup = &mut self.setup;
-        let flip = |b: bitmove::Bitboard| bitmove::Bitboard(b.0.swap_bytes());
-        setup.pieces = setup.pieces.map(flip);
-        setup.colors = [flip(setup.colors[1]), flip(setup.colors[0])];
-        setup.promoted = flip(setup.promoted);
-        setup.castling_rights = flip(setup.castling_rights);
-        setup.ep_square = setup
-            .ep_square
-            .map(|sq| square(i64::from(sq as u8 ^ 56)).unwrap_or(sq));
-        setup.turn = !setup.turn;
-        self.stack.clear();
+    fn apply_mirror(mut slf: PyRefMut<'_, Self>) -> PyResult<()> {
+        Board::apply_mirror_impl(&mut slf);
+        Board::mirror_turn(&slf)
     }
 
     /// A mirrored copy (see `apply_mirror`).
     fn mirror(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
         let mut copy = slf.try_borrow()?.clone();
-        copy.apply_mirror();
+        copy.apply_mirror_impl();
         Board::same_class(slf, copy)
     }
 
@@ -181,7 +172,7 @@ impl Board {
 
     /// A Board from a `chess.Board`: its root position and its move stack.
     #[classmethod]
-    fn from_chess(_cls: &Bound<'_, PyType>, board: &Bound<'_, PyAny>) -> PyResult<Board> {
+    fn from_chess(cls: &Bound<'_, PyType>, board: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let chess = import_chess(board.py());
         let is_board = match &chess {
             Ok(chess) => board.is_instance(&chess.getattr("Board")?)?,
@@ -213,7 +204,7 @@ impl Board {
             let inner = (!mv.is_null_move()).then(|| out.setup.from_uci_move(mv.inner));
             out.push_inner(inner)?;
         }
-        Ok(out)
+        Board::of_class(cls, out)
     }
 
     /// Boards are equal when their positions are (pieces, turn, clean castling rights, legal
@@ -251,7 +242,12 @@ impl Board {
             .iter()
             .map(|frame| Board::shown(&frame.before, frame.mv).inner_uci())
             .collect();
-        let attributes = slf.getattr("__dict__")?.cast_into::<PyDict>()?;
+        // A `bitmove.Board` keeps `turn` in its dict beside the program's own attributes.
+        let attributes = match slf.getattr_opt("__dict__")? {
+            Some(dict) => dict.cast_into::<PyDict>()?.copy()?,
+            None => PyDict::new(py),
+        };
+        let _ = attributes.del_item("turn");
         let state = (
             root.fen(true, EnPassantMode::Always, true),
             this.setup.chess960,
@@ -271,6 +267,7 @@ impl Board {
             board.push_inner(inner)?;
         }
         *slf.try_borrow_mut()? = board;
+        Board::mirror_turn(&slf.try_borrow_mut()?)?;
         if let Ok(attributes) = state.get_item(3)
             && !attributes.is_none()
         {
@@ -339,8 +336,12 @@ impl Board {
 
     /// A board of `slf`'s class (a subclass stays a subclass) holding `board`.
     pub(super) fn same_class(slf: &Bound<'_, Self>, board: Board) -> PyResult<Py<PyAny>> {
-        let py = slf.py();
-        let class = slf.get_type();
+        Board::of_class(&slf.get_type(), board)
+    }
+
+    /// A board of class `class` (Board or a subclass) holding `board`.
+    pub(super) fn of_class(class: &Bound<'_, PyType>, board: Board) -> PyResult<Py<PyAny>> {
+        let py = class.py();
         if class.is(py.get_type::<Board>()) {
             return Ok(Bound::new(py, board)?.into_any().unbind());
         }
@@ -348,8 +349,10 @@ impl Board {
         // constructor (a variant board's needs a position), then this board's state.
         let made = py
             .get_type::<Board>()
-            .call_method1("__new__", (&class, py.None()))?;
-        *made.cast::<Board>()?.try_borrow_mut()? = board;
+            .call_method1("__new__", (class, py.None()))?;
+        let cell = made.cast::<Board>()?;
+        *cell.try_borrow_mut()? = board;
+        Board::mirror_turn(&cell.try_borrow_mut()?)?;
         Ok(made.unbind())
     }
 
@@ -473,5 +476,23 @@ impl Board {
             });
         }
         out
+    }
+}
+
+/// The bodies of the methods above that can change the side to move (each wrapper then
+/// writes `turn` into a `bitmove.Board`'s instance dict: `Board::mirror_turn`).
+impl Board {
+    fn apply_mirror_impl(&mut self) {
+        let setup = &mut self.setup;
+        let flip = |b: bitmove::Bitboard| bitmove::Bitboard(b.0.swap_bytes());
+        setup.pieces = setup.pieces.map(flip);
+        setup.colors = [flip(setup.colors[1]), flip(setup.colors[0])];
+        setup.promoted = flip(setup.promoted);
+        setup.castling_rights = flip(setup.castling_rights);
+        setup.ep_square = setup
+            .ep_square
+            .map(|sq| square(i64::from(sq as u8 ^ 56)).unwrap_or(sq));
+        setup.turn = !setup.turn;
+        self.stack.clear();
     }
 }
