@@ -112,7 +112,7 @@ test("npm pack makes a tarball that installs offline and imports in a fresh proj
 
 // The download of the chess.js entry point: what `import "bitmove"` loads (the glue, the
 // JavaScript and the core module's bytes, deflated in base64). The issue's target is 150 KB
-// gzipped and not met: these ceilings are what the build reaches today (190,292 and 220,357
+// gzipped and not met: these ceilings are what the build reaches today (190,652 and 220,708
 // bytes, docs/javascript.md, "Module systems, bundlers, sizes") with 2% to spare, so that a
 // change that makes it bigger fails here.
 const BUDGET = { wasmGzip: 194_000, entryGzip: 225_000 };

@@ -118,33 +118,35 @@ const fn build() -> [Bitboard; LENGTH] {
 static ATTACKS: [Bitboard; LENGTH] = build();
 
 /// WebAssembly: the attack table is zeros in the module (memory, not bytes of the download)
-/// and filled on first use, in a few milliseconds. Atomics only so that it can be a plain
-/// static; without threads they are plain loads and stores.
+/// and filled on first use. Slider attacks are never empty, and every lookup of a real
+/// occupancy lands on a filled slot, so a zero read means "not built yet": the check is on
+/// the value just loaded, with no flag and no ordering between threads to get right (a
+/// slot is either zero or its final value). Atomics only so that it can be a plain static;
+/// without threads they are plain loads and stores.
 #[cfg(target_arch = "wasm32")]
 mod table {
     use super::{Bitboard, EMPTY_ENTRY, Entry, LENGTH, Square, magics, reference};
     use crate::attacks::reference::for_each_subset;
-    use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use core::sync::atomic::{AtomicU64, Ordering};
 
     static ATTACKS: [AtomicU64; LENGTH] = [const { AtomicU64::new(0) }; LENGTH];
-    static BUILT: AtomicBool = AtomicBool::new(false);
 
     #[cold]
     #[inline(never)]
-    fn build() {
+    fn build(index: usize) -> Bitboard {
         let mut entries = [[EMPTY_ENTRY; 64]; 2];
         for_each_slot!(entries, |slot, attacks| {
             ATTACKS[slot].store(attacks.0, Ordering::Relaxed);
         });
-        BUILT.store(true, Ordering::Release);
+        Bitboard(ATTACKS[index].load(Ordering::Relaxed))
     }
 
     #[inline(always)]
     pub(super) fn get(index: usize) -> Bitboard {
-        if !BUILT.load(Ordering::Acquire) {
-            build();
+        match ATTACKS[index].load(Ordering::Relaxed) {
+            0 => build(index),
+            attacks => Bitboard(attacks),
         }
-        Bitboard(ATTACKS[index].load(Ordering::Relaxed))
     }
 }
 
