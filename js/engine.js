@@ -1,31 +1,25 @@
 // The engine under the bitmove npm package: the WebAssembly module loaded, every call guarded
 // (a trap restarts the engine), the errors, chess.js's Move and the helpers that turn the
 // engine's batched strings into JavaScript objects. Every rule lives in Rust.
-import init, {
-  initSync,
-  RawGame,
-  RawPosition,
-  RawVariantGame,
-  RawVariantPosition,
-  RawBook,
-  maxDepth,
-  svgBoard,
-  variantName,
-  validateFenChessjs,
-  __wbg_reset_state,
-} from "./wasm/bitmove_wasm.js";
-import wasmBytes from "./wasm/bitmove_wasm_bytes.js";
+import * as core from "./wasm/bitmove_wasm.js";
+import coreBytes from "./wasm/bitmove_wasm_bytes.js";
 
-export {
-  RawGame,
+// Two builds of the engine exist: the core (wasm/: chess.js's API, Chess960, perft and divide),
+// loaded by the main entry point, and the full one (wasm-full/: the same plus the lichess
+// variants, board pictures, Polyglot books and perft statistics), which the `bitmove/full`
+// entry point loads and installs in its place (`installFull`). The engine classes below are
+// those of the build in use; in the core build the full build's own ones are undefined.
+let glue = core;
+let bytes = coreBytes;
+let full = false;
+export let RawGame,
   RawPosition,
   RawVariantGame,
   RawVariantPosition,
   RawBook,
   svgBoard,
   variantName,
-  validateFenChessjs,
-};
+  validateFenChessjs;
 
 // The module is compiled and instantiated synchronously from bytes carried in the JavaScript
 // (wasm/bitmove_wasm_bytes.js): no top-level await, no fetch, no file system, so that
@@ -33,10 +27,48 @@ export {
 // a synchronous compile (a browser with a lower limit than Chrome's 8 MB on the main thread)
 // leaves the engine unloaded until `await init()`.
 let loadError;
-try {
-  initSync({ module: wasmBytes });
-} catch (error) {
-  loadError = error;
+function load(newGlue, newBytes) {
+  glue = newGlue;
+  bytes = newBytes;
+  ({
+    RawGame,
+    RawPosition,
+    RawVariantGame,
+    RawVariantPosition,
+    RawBook,
+    svgBoard,
+    variantName,
+    validateFenChessjs,
+  } = newGlue);
+  for (const Raw of [RawGame, RawPosition, RawVariantGame, RawVariantPosition, RawBook]) {
+    if (Raw !== undefined) guard(Raw);
+  }
+  try {
+    newGlue.initSync({ module: newBytes });
+    loadError = undefined;
+  } catch (error) {
+    loadError = error;
+  }
+}
+
+/**
+ * Replaces the core engine by the full build (`bitmove/full` calls it once, on load): every
+ * Chess and Position rebuilds its engine object in the full build at its next call.
+ */
+export function installFull(fullGlue, fullBytes) {
+  if (full) return;
+  load(fullGlue, fullBytes);
+  full = true;
+  generation++;
+}
+
+/** Throws a BitmoveError when `what` needs the full build and the core one is in use. */
+export function needFull(what) {
+  if (!full) {
+    throw new BitmoveError(
+      `${what} is in the full build: import it from "bitmove/full" instead of "bitmove"`,
+    );
+  }
 }
 
 /**
@@ -45,7 +77,7 @@ try {
  */
 export async function ready() {
   if (loadError === undefined) return;
-  await init({ module_or_path: wasmBytes });
+  await glue.default({ module_or_path: bytes });
   loadError = undefined;
 }
 
@@ -64,7 +96,7 @@ export function checkLoaded() {
 // rebuilds its engine object from what it keeps in JavaScript (start FEN and moves played)
 // at its next call. Objects of the old instance are never touched again.
 export let generation = 0;
-for (const Raw of [RawGame, RawPosition, RawVariantGame, RawVariantPosition, RawBook]) {
+function guard(Raw) {
   for (const name of Object.getOwnPropertyNames(Raw.prototype)) {
     const method = Raw.prototype[name];
     if (name === "constructor" || typeof method !== "function") continue;
@@ -77,10 +109,11 @@ for (const Raw of [RawGame, RawPosition, RawVariantGame, RawVariantPosition, Raw
     };
   }
 }
+load(core, coreBytes);
 
 export function recover(error) {
   if (!(error instanceof WebAssembly.RuntimeError)) return error;
-  __wbg_reset_state();
+  glue.__wbg_reset_state();
   generation++;
   return new BitmoveError(`the WebAssembly engine failed and was restarted: ${error.message}`, {
     cause: error,
@@ -91,6 +124,7 @@ export function recover(error) {
 // name to the variant classes, which answer to the same method names.
 export function construct(Raw, fen, chess960, variant) {
   checkLoaded();
+  if (variant !== undefined) needFull("the lichess variants");
   try {
     return variant === undefined ? new Raw(fen, chess960) : new Raw(variant, fen);
   } catch (error) {
@@ -147,6 +181,7 @@ function lastMoveOf(uci) {
 const PGN_COLORS = { G: "green", R: "red", Y: "yellow", B: "blue" };
 
 export function renderSvg(fen, defaults, options) {
+  needFull("svg()");
   if (options !== undefined && (options === null || typeof options !== "object")) {
     throw new TypeError("svg options must be an object");
   }
@@ -216,7 +251,7 @@ export function renderSvg(fen, defaults, options) {
 export const DEFAULT_POSITION = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /** The deepest perft, divide or statistics run accepted. */
 // (The Rust constant; 20 is its value, for the one case where the engine could not load yet.)
-export const MAX_DEPTH = loadError === undefined ? maxDepth() : 20;
+export const MAX_DEPTH = loadError === undefined ? core.maxDepth() : 20;
 
 /** A FEN that is malformed or describes an impossible position. */
 export class FenError extends Error {

@@ -5,6 +5,7 @@ import {
   RawGame,
   RawVariantGame,
   generation,
+  needFull,
   construct,
   variantOf,
   renderSvg,
@@ -70,16 +71,19 @@ export class Chess {
   #generation = generation;
   #chess960;
   #variant; // undefined: standard chess (RawGame); else the UCI name (RawVariantGame)
-  #Raw;
   #status = -1;
   #start; // the arguments the engine's game was made with
   #log = []; // the engine calls that changed it since: with #start, what rebuilds it
   #played = []; // the moves played, UCI (the last one is highlighted by svg())
 
+  // The engine class: the build in use's (the full build replaces the core one on install).
+  get #Raw() {
+    return this.#variant === undefined ? RawGame : RawVariantGame;
+  }
+
   constructor(fen = undefined, options = {}) {
     const { variant, chess960 } = variantOf(options);
     this.#variant = variant;
-    this.#Raw = variant === undefined ? RawGame : RawVariantGame;
     this.#chess960 = Boolean(options?.chess960) || chess960;
     if (fen === undefined && variant === undefined) fen = DEFAULT_POSITION;
     if (fen !== undefined) checkFen(fen);
@@ -626,12 +630,14 @@ export class Chess {
 
   /** Perft statistics: nodes, captures, en_passant, castles, ... (the Rust library's names). */
   perftStats(depth) {
+    needFull("perftStats()");
     checkDepth(depth);
     return statsObject(call(() => this.#raw.perftStats(depth)));
   }
 
   /** The statistics of each root move: a `Map` from UCI to statistics `depth` plies deep. */
   divideStats(depth) {
+    needFull("divideStats()");
     checkDepth(depth);
     return divideStatsMap(call(() => this.#raw.divideStats(depth)));
   }

@@ -145,7 +145,8 @@ export interface PositionOptions {
   /**
    * A lichess variant, by its UCI name or lichess's (see `VariantName`); the FEN is then in the
    * variant's form, and no FEN means the variant's start position. A `RangeError` for a name
-   * that is no variant.
+   * that is no variant. A variant other than standard chess and Chess960 needs "bitmove/full"
+   * (a `BitmoveError` otherwise).
    */
   variant?: VariantName | string;
 }
@@ -272,12 +273,12 @@ export class Chess {
   perft(depth: number): number;
   /** Perft split by root move: UCI to leaf count, in generation order. */
   divide(depth: number): Map<string, number>;
-  /** Standard chess and Chess960 only (a `RangeError` in a variant). */
+  /** Standard chess and Chess960 only (a `RangeError` in a variant); needs "bitmove/full". */
   perftStats(depth: number): PerftStats;
-  /** The statistics below each root move: UCI to statistics. */
+  /** The statistics below each root move: UCI to statistics; needs "bitmove/full". */
   divideStats(depth: number): Map<string, PerftStats>;
   /** The Polyglot key (in a variant, of the board: not the pockets or check counters). */
-  /** The board as an SVG picture; the last move and a check marked unless told otherwise. */
+  /** The board as an SVG picture, the last move and a check marked unless told otherwise; needs "bitmove/full". */
   svg(options?: SvgOptions): string;
   polyglotKey(): bigint;
 }
@@ -310,7 +311,7 @@ export class Position {
   outcome(): Outcome | null;
   pockets(): Pockets | null;
   remainingChecks(): { w: number; b: number } | null;
-  /** The board as an SVG picture; the last move and a check marked unless told otherwise. */
+  /** The board as an SVG picture, the last move and a check marked unless told otherwise; needs "bitmove/full". */
   svg(options?: SvgOptions): string;
   polyglotKey(): bigint;
   perft(depth: number): number;
@@ -339,7 +340,7 @@ export interface BookOptions {
   random?: () => number;
 }
 
-/** A Polyglot opening book over its bytes (copied). */
+/** A Polyglot opening book over its bytes (copied); needs "bitmove/full". */
 export class Book {
   constructor(bytes: Uint8Array);
   get size(): number;

@@ -4,6 +4,7 @@ import {
   RawVariantPosition,
   RawBook,
   generation,
+  needFull,
   construct,
   variantOf,
   renderSvg,
@@ -42,14 +43,17 @@ export class Position {
   #start;
   #chess960;
   #variant; // undefined: standard chess (RawPosition); else the UCI name (RawVariantPosition)
-  #Raw;
   #played = []; // the moves played, UCI: with #start, what rebuilds the engine's position
+
+  // The engine class: the build in use's (the full build replaces the core one on install).
+  get #Raw() {
+    return this.#variant === undefined ? RawPosition : RawVariantPosition;
+  }
 
   constructor(fen = undefined, options = {}) {
     if (fen === CLONE) return; // clone() fills the fields
     const { variant, chess960 } = variantOf(options);
     this.#variant = variant;
-    this.#Raw = variant === undefined ? RawPosition : RawVariantPosition;
     this.#chess960 = Boolean(options?.chess960) || chess960;
     if (fen === undefined && variant === undefined) fen = DEFAULT_POSITION;
     if (fen !== undefined) checkFen(fen);
@@ -117,7 +121,6 @@ export class Position {
     copy.#start = this.#start;
     copy.#chess960 = this.#chess960;
     copy.#variant = this.#variant;
-    copy.#Raw = this.#Raw;
     copy.#played = this.#played.slice();
     return copy;
   }
@@ -180,10 +183,12 @@ export class Position {
     return divideMap(call(() => this.#raw.divide(depth)));
   }
   perftStats(depth) {
+    needFull("perftStats()");
     checkDepth(depth);
     return statsObject(call(() => this.#raw.perftStats(depth)));
   }
   divideStats(depth) {
+    needFull("divideStats()");
     checkDepth(depth);
     return divideStatsMap(call(() => this.#raw.divideStats(depth)));
   }
@@ -200,6 +205,7 @@ export class Book {
   #generation = generation;
 
   constructor(bytes) {
+    needFull("Book");
     if (!(bytes instanceof Uint8Array)) throw new TypeError("a Book is made from a Uint8Array");
     this.#bytes = bytes.slice();
     this.#book = call(() => new RawBook(this.#bytes));

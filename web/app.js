@@ -1,6 +1,6 @@
 // The perft workbench: the state lives in the URL (?fen=...&depth=...&moves=...&chess960=1), the
 // counting in a Web Worker (worker.js), the page only draws. Static files, no server code.
-import { Position, FenError, IllegalMoveError } from "../js/index.js";
+import { Position, FenError, IllegalMoveError } from "../js/full.js";
 
 const PRESETS = [
   [

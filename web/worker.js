@@ -1,6 +1,6 @@
 // The counting, off the page's thread: one message per root move, so the page shows the divide
 // as it grows and Cancel (which terminates this worker) loses nothing already shown.
-import { Position } from "../js/index.js";
+import { Position } from "../js/full.js";
 
 self.onmessage = ({ data }) => {
   const { id, fen, chess960, moves, depth, stats } = data;

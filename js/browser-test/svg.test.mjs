@@ -9,7 +9,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { Chess, Position } from "../index.js";
+import { Chess, Position } from "../full.js";
 import { decodePng } from "./png.mjs";
 
 const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url));

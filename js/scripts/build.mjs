@@ -1,14 +1,18 @@
 // Builds the package from the Rust sources (`npm run build`):
 //
-// 1. the wasm crate for wasm32-unknown-unknown with the `wasm` profile (Cargo.toml);
-// 2. wasm-bindgen's glue for `--target web` into wasm/, made to import its TextDecoder and
+// 1. the wasm crate for wasm32-unknown-unknown with the `wasm` profile (Cargo.toml), twice:
+//    the core build (no features: the main entry point) into wasm/, the full build (feature
+//    `full`: variants, SVG, books, perft statistics; the `bitmove/full` entry point) into
+//    wasm-full/; for each:
+// 2. wasm-bindgen's glue for `--target web`, made to import its TextDecoder and
 //    TextEncoder from ../utf8.js (the platform's where they exist, jsdom has none);
 // 3. wasm-opt (binaryen from npm, pinned in package-lock.json) shrinks the module;
-// 4. the module as base64 in wasm/bitmove_wasm_bytes.js, so that engine.js instantiates it
+// 4. the module deflated, in base64, in bitmove_wasm_bytes.js (base64.js and inflate.js undo
+//    it), so that engine.js instantiates it
 //    synchronously everywhere (no fetch, no file system, no bundler plugin);
-// 5. the CommonJS build: esbuild bundles index.js and every module it imports into
-//    dist/index.cjs; the ES module build is the sources themselves (index.js and the files
-//    it imports). index.d.ts is copied to dist/index.d.cts for `require` under TypeScript's
+// 5. the CommonJS build: esbuild bundles index.js and full.js, each with every module it
+//    imports, into dist/index.cjs and dist/full.cjs; the ES module build is the sources
+//    themselves. index.d.ts is copied to dist/index.d.cts for `require` under TypeScript's
 //    node16 resolution.
 //
 // Needs the wasm32 target and wasm-bindgen-cli at the version of the wasm-bindgen crate in
@@ -16,6 +20,7 @@
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { deflateRawSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 
 const js = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -34,66 +39,86 @@ if (pinned !== installed) {
 }
 
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: "inherit" });
-run("cargo", ["build", "--target", "wasm32-unknown-unknown", "--profile", "wasm", "-p", "bitmove-wasm"]);
 
-const out = join(js, "wasm");
-rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
-run("wasm-bindgen", [
-  "--target",
-  "web",
-  "--weak-refs",
-  "--experimental-reset-state-function",
-  "--out-dir",
-  out,
-  "--out-name",
-  "bitmove_wasm",
-  join(root, "target", "wasm32-unknown-unknown", "wasm", "bitmove_wasm.wasm"),
-]);
+// One engine build: `features` of crates/bitmove-wasm, into `dir` (under js/).
+function engine(features, dir) {
+  run("cargo", [
+    "build",
+    "--target",
+    "wasm32-unknown-unknown",
+    "--profile",
+    "wasm",
+    "-p",
+    "bitmove-wasm",
+    ...(features ? ["--features", features] : []),
+  ]);
+  const out = join(js, dir);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  run("wasm-bindgen", [
+    "--target",
+    "web",
+    "--weak-refs",
+    "--experimental-reset-state-function",
+    "--out-dir",
+    out,
+    "--out-name",
+    "bitmove_wasm",
+    join(root, "target", "wasm32-unknown-unknown", "wasm", "bitmove_wasm.wasm"),
+  ]);
 
-// The features rustc's wasm32 target enables by default, which wasm-opt must be told of.
-const wasm = join(out, "bitmove_wasm_bg.wasm");
-run(bin("wasm-opt"), [
-  "-O3",
-  "--enable-bulk-memory",
-  "--enable-mutable-globals",
-  "--enable-nontrapping-float-to-int",
-  "--enable-sign-ext",
-  "--enable-reference-types",
-  "--enable-multivalue",
-  wasm,
-  "-o",
-  wasm,
-]);
+  // The features rustc's wasm32 target enables by default, which wasm-opt must be told of.
+  const wasm = join(out, "bitmove_wasm_bg.wasm");
+  run(bin("wasm-opt"), [
+    "-O3",
+    "--enable-bulk-memory",
+    "--enable-mutable-globals",
+    "--enable-nontrapping-float-to-int",
+    "--enable-sign-ext",
+    "--enable-reference-types",
+    "--enable-multivalue",
+    wasm,
+    "-o",
+    wasm,
+  ]);
 
-const gluePath = join(out, "bitmove_wasm.js");
-let glue = readFileSync(gluePath, "utf8");
-if (!/\bTextDecoder\b/.test(glue)) throw new Error("the glue no longer uses TextDecoder: check utf8.js");
-// The glue's default location of the .wasm file (`new URL(..., import.meta.url)`) is never
-// used (engine.js passes the bytes), and bundlers would copy the file and CommonJS has no
-// import.meta: it goes.
-const url = "new URL('bitmove_wasm_bg.wasm', import.meta.url)";
-if (!glue.includes(url)) throw new Error("the glue no longer locates its .wasm as expected");
-glue = glue.replace(url, "undefined");
-glue = `import { TextDecoder, TextEncoder } from "../utf8.js";\n${glue}`;
-writeFileSync(gluePath, glue);
+  const gluePath = join(out, "bitmove_wasm.js");
+  let glue = readFileSync(gluePath, "utf8");
+  if (!/\bTextDecoder\b/.test(glue)) throw new Error("the glue no longer uses TextDecoder: check utf8.js");
+  // The glue's default location of the .wasm file (`new URL(..., import.meta.url)`) is never
+  // used (engine.js passes the bytes), and bundlers would copy the file and CommonJS has no
+  // import.meta: it goes.
+  const url = "new URL('bitmove_wasm_bg.wasm', import.meta.url)";
+  if (!glue.includes(url)) throw new Error("the glue no longer locates its .wasm as expected");
+  glue = glue.replace(url, "undefined");
+  glue = `import { TextDecoder, TextEncoder } from "../utf8.js";\n${glue}`;
+  writeFileSync(gluePath, glue);
 
-const bytes = readFileSync(wasm);
-writeFileSync(
-  join(out, "bitmove_wasm_bytes.js"),
-  "// The WebAssembly module (wasm/bitmove_wasm_bg.wasm) as base64, written by scripts/build.mjs.\n" +
-    'import { fromBase64 } from "../base64.js";\n' +
-    `export default fromBase64("${bytes.toString("base64")}");\n`,
-);
+  const bytes = readFileSync(wasm);
+  const deflated = deflateRawSync(bytes, { level: 9 });
+  writeFileSync(
+    join(out, "bitmove_wasm_bytes.js"),
+    `// The WebAssembly module (${dir}/bitmove_wasm_bg.wasm) deflated, in base64: scripts/build.mjs.\n` +
+      'import { fromDeflatedBase64 } from "../base64.js";\n' +
+      `export default fromDeflatedBase64("${deflated.toString("base64")}", ${bytes.length});\n`,
+  );
+}
+
+// The core build (the main entry point) and the full one (`bitmove/full`).
+engine(undefined, "wasm");
+engine("full", "wasm-full");
 
 mkdirSync(join(js, "dist"), { recursive: true });
-run(bin("esbuild"), [
-  join(js, "index.js"),
-  "--bundle",
-  "--format=cjs",
-  "--platform=neutral",
-  "--target=es2022",
-  "--legal-comments=none",
-  `--outfile=${join(js, "dist", "index.cjs")}`,
-]);
+for (const name of ["index", "full"]) {
+  run(bin("esbuild"), [
+    join(js, `${name}.js`),
+    "--bundle",
+    "--format=cjs",
+    "--platform=neutral",
+    "--target=es2022",
+    "--legal-comments=none",
+    `--outfile=${join(js, "dist", `${name}.cjs`)}`,
+  ]);
+}
 copyFileSync(join(js, "index.d.ts"), join(js, "dist", "index.d.cts"));
+writeFileSync(join(js, "dist", "full.d.cts"), 'export * from "./index.cjs";\n');

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { Chess as Oracle } from "chess.js";
-import { Book, Chess, Position } from "../index.js";
+import { Book, Chess, Position } from "../full.js";
 
 const bytes = (name) =>
   new Uint8Array(readFileSync(new URL(`../../tests/data/polyglot/${name}`, import.meta.url)));

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess as Oracle } from "chess.js";
-import { Chess, Position, FenError, IllegalMoveError, BitmoveError, MAX_DEPTH } from "../index.js";
+import { Chess, Position, FenError, IllegalMoveError, BitmoveError, MAX_DEPTH } from "../full.js";
 import { rng, data, epd } from "./helpers.mjs";
 
 function stillWorks() {
@@ -325,7 +325,7 @@ test("many games and positions: memory is released, the module keeps working", (
 });
 
 test("a trap (a Rust panic) does not poison the module: the engine restarts, objects rebuild", async () => {
-  const { RawPosition } = await import("../wasm/bitmove_wasm.js");
+  const { RawPosition } = await import("../wasm-full/bitmove_wasm.js");
   const game = new Chess();
   for (const san of ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"]) game.move(san);
   game.undo();

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Chess as Oracle } from "chess.js";
-import * as bitmove from "../index.js";
+import * as bitmove from "../full.js";
 
 const js = fileURLToPath(new URL("..", import.meta.url));
 const declarations = readFileSync(join(js, "index.d.ts"), "utf8");
@@ -55,7 +55,17 @@ test("npm pack makes a tarball that installs offline and imports in a fresh proj
     });
     const [{ filename, files }] = JSON.parse(out);
     const paths = files.map((f) => f.path).sort();
-    for (const file of ["wasm/bitmove_wasm_bytes.js", "dist/index.cjs", "dist/index.d.cts", "index.d.ts"]) {
+    for (const file of [
+      "wasm/bitmove_wasm_bytes.js",
+      "wasm-full/bitmove_wasm_bytes.js",
+      "inflate.js",
+      "full.js",
+      "dist/index.cjs",
+      "dist/index.d.cts",
+      "dist/full.cjs",
+      "dist/full.d.cts",
+      "index.d.ts",
+    ]) {
       assert.ok(paths.includes(file), `${file} in ${paths.join()}`);
     }
     assert.ok(!paths.some((p) => p.startsWith("test/") || p.startsWith("node_modules/")), paths.join());
@@ -86,16 +96,26 @@ test("npm pack makes a tarball that installs offline and imports in a fresh proj
     );
     const required = execFileSync("node", ["main.cjs"], { cwd: project, encoding: "utf8" }).trim();
     assert.equal(required, `${oracle.perft(3)} ${oracle.fen()} caf\u00e9 \u265e`);
+    // The full entry point, both ways: a variant and the statistics.
+    const full =
+      'const zh = new Chess(undefined, { variant: "crazyhouse" });\n' +
+      "console.log(zh.perft(2), new Chess().perftStats(2).captures);\n";
+    writeFileSync(join(project, "full.js"), 'import { Chess } from "bitmove/full";\n' + full);
+    writeFileSync(join(project, "full.cjs"), 'const { Chess } = require("bitmove/full");\n' + full);
+    for (const file of ["full.js", "full.cjs"]) {
+      assert.equal(execFileSync("node", [file], { cwd: project, encoding: "utf8" }).trim(), "400 0", file);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
-// The download of the chess.js entry point: what `import "bitmove"` loads (the glue and the
-// module's bytes; the JavaScript around them is a few KB more). The issue's target is 150 KB
-// gzipped; these ceilings are what the build reaches today (docs/javascript.md, "Size"), so
-// that a change that makes it bigger fails here.
-const BUDGET = { wasmGzip: 355_000, entryGzip: 535_000 };
+// The download of the chess.js entry point: what `import "bitmove"` loads (the glue, the
+// JavaScript and the core module's bytes, deflated in base64). The issue's target is 150 KB
+// gzipped and not met: these ceilings are what the build reaches today (190,652 and 220,708
+// bytes, docs/javascript.md, "Module systems, bundlers, sizes") with 2% to spare, so that a
+// change that makes it bigger fails here.
+const BUDGET = { wasmGzip: 194_000, entryGzip: 225_000 };
 
 test("the chess.js entry point stays within its size budget", async () => {
   const { gzipSync } = await import("node:zlib");
@@ -108,12 +128,15 @@ test("the chess.js entry point stays within its size budget", async () => {
     "position.js",
     "utf8.js",
     "base64.js",
+    "inflate.js",
     "wasm/bitmove_wasm.js",
     "wasm/bitmove_wasm_bytes.js",
   ]
     .map(gz)
     .reduce((a, b) => a + b, 0);
-  console.log(`wasm ${wasm} bytes gzipped; entry as loaded (base64 inside) ${entry} bytes gzipped`);
+  console.log(
+    `core wasm ${wasm} bytes gzipped; entry as loaded (deflated base64 inside) ${entry} bytes gzipped`,
+  );
   assert.ok(wasm <= BUDGET.wasmGzip, `the .wasm is ${wasm} bytes gzipped, budget ${BUDGET.wasmGzip}`);
   assert.ok(entry <= BUDGET.entryGzip, `the entry is ${entry} bytes gzipped, budget ${BUDGET.entryGzip}`);
 });

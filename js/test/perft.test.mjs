@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Chess as Oracle } from "chess.js";
-import { Chess, Position } from "../index.js";
+import { Chess, Position } from "../full.js";
 import { epd, data } from "./helpers.mjs";
 
 const CPW = epd("standard.epd");

@@ -2,7 +2,7 @@
 // python-chess's structure), with the last move and a check marked by default.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Chess, Position, FenError } from "../index.js";
+import { Chess, Position, FenError } from "../full.js";
 
 const count = (text, needle) => text.split(needle).length - 1;
 

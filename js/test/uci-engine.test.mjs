@@ -32,6 +32,9 @@ test("lines are read by bitmove's parser", () => {
   assert.equal(info.score.white("b").bound, "lowerbound");
   assert.deepEqual(info.wdl, [0, 5, 995]);
   assert.deepEqual(info.pv, ["e2e4", "e7e5"]);
+  // A float crosses exactly (as its bits): python-chess reads `ebf` as a float.
+  assert.equal(parseUciLine("info depth 3 ebf 1.75").ebf, 1.75);
+  assert.equal(parseUciLine("info depth 3 ebf 0.1").ebf, 0.1);
   assert.deepEqual(parseUciLine("bestmove (none)"), { type: "bestmove", bestmove: null, ponder: null });
   const option = parseUciLine("option name Skill Level type spin default 20 min 0 max 20");
   assert.deepEqual(

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { Chess, Position, IllegalMoveError } from "../index.js";
+import { Chess, Position, IllegalMoveError } from "../full.js";
 import { rng, data, epd } from "./helpers.mjs";
 
 const FIXTURE = JSON.parse(readFileSync(new URL("./data/variant-games.json", import.meta.url), "utf8"));

@@ -10,8 +10,10 @@
 use crate::anyboard::{JsMove, Position, lax_perft};
 use crate::chessjs::{self, castling_flags};
 use crate::record::square_from_js;
-use crate::{divide_of, divide_stats_of, error, perft_of, stats_of};
-use bitmove::{Bitboard, Board, Color, Move, Piece, Setup, Square};
+use crate::{divide_of, error, perft_of};
+#[cfg(feature = "full")]
+use crate::{divide_stats_of, stats_of};
+use bitmove::{Bitboard, Color, Move, Piece, Setup, Square};
 use wasm_bindgen::prelude::*;
 
 /// The standard start position.
@@ -63,15 +65,20 @@ pub mod bits {
     /// Black is to move.
     pub const BLACK: u32 = 64;
     /// The game has ended by its variant's own rule (set by the variant classes only).
+    #[cfg(feature = "full")]
     pub const VARIANT_END: u32 = 128;
     /// The side to move has won by its variant's rule.
+    #[cfg(feature = "full")]
     pub const VARIANT_WIN: u32 = 256;
     /// The side to move has lost by its variant's rule.
+    #[cfg(feature = "full")]
     pub const VARIANT_LOSS: u32 = 512;
     /// The game is drawn by its variant's rule.
+    #[cfg(feature = "full")]
     pub const VARIANT_DRAW: u32 = 1024;
     /// Someone has won (checkmate, or the variant's win or loss): no draw bit then counts.
     /// Set by the variant classes only; standard chess keeps chess.js's reckoning.
+    #[cfg(feature = "full")]
     pub const DECIDED: u32 = 2048;
 }
 
@@ -417,7 +424,8 @@ impl RawGame {
         moves
     }
 
-    pub(crate) fn legal_board(&self) -> Result<&Board, JsValue> {
+    #[cfg(feature = "full")]
+    pub(crate) fn legal_board(&self) -> Result<&bitmove::Board, JsValue> {
         self.pos.fast.as_ref().ok_or_else(|| {
             error(
                 "RangeError",
@@ -717,18 +725,6 @@ impl RawGame {
         }
     }
 
-    /// Perft statistics of the current position: lines `name value`.
-    #[wasm_bindgen(js_name = perftStats)]
-    pub fn perft_stats(&self, depth: u32) -> Result<String, JsValue> {
-        stats_of(self.legal_board()?, depth)
-    }
-
-    /// Perft statistics of each root move (see `divide_stats_of`).
-    #[wasm_bindgen(js_name = divideStats)]
-    pub fn divide_stats(&self, depth: u32) -> Result<String, JsValue> {
-        divide_stats_of(self.legal_board()?, depth)
-    }
-
     /// chess.js's `put`: false for a second king of a side (or a bad piece or square).
     pub fn put(&mut self, piece: &str, color: &str, square: u32) -> bool {
         let (Some(piece), Some(color), Some(square)) =
@@ -849,4 +845,21 @@ fn js_order(mask: u64) -> String {
         }
     }
     out.join(" ")
+}
+
+/// Perft statistics: in the full build only (`bitmove/full`), as they are most of the code.
+#[cfg(feature = "full")]
+#[wasm_bindgen]
+impl RawGame {
+    /// Perft statistics of the current position: lines `name value`.
+    #[wasm_bindgen(js_name = perftStats)]
+    pub fn perft_stats(&self, depth: u32) -> Result<String, JsValue> {
+        stats_of(self.legal_board()?, depth)
+    }
+
+    /// Perft statistics of each root move (see `divide_stats_of`).
+    #[wasm_bindgen(js_name = divideStats)]
+    pub fn divide_stats(&self, depth: u32) -> Result<String, JsValue> {
+        divide_stats_of(self.legal_board()?, depth)
+    }
 }

@@ -18,6 +18,7 @@
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
 mod anyboard;
+#[cfg(feature = "full")]
 mod book;
 mod chessjs;
 mod comments;
@@ -26,17 +27,23 @@ mod game;
 mod game_pgn;
 mod position;
 mod record;
+#[cfg(feature = "full")]
 mod svg;
+#[cfg(feature = "full")]
 mod variant;
 
+#[cfg(feature = "full")]
 pub use book::RawBook;
 pub use engine::uci_parse_line;
 pub use game::RawGame;
 pub use position::RawPosition;
+#[cfg(feature = "full")]
 pub use svg::svg_board;
+#[cfg(feature = "full")]
 pub use variant::{RawVariantGame, RawVariantPosition};
 
-use bitmove::{Board, FenError, PerftStats};
+use bitmove::variant::Variant;
+use bitmove::{Board, FenError};
 use wasm_bindgen::prelude::*;
 
 /// The deepest perft accepted. Deeper runs could never finish, and the recursion's stack
@@ -115,6 +122,7 @@ pub fn divide_of(board: &Board, depth: u32) -> Result<String, JsValue> {
 }
 
 /// The statistics as lines `name value`, with the library's field names.
+#[cfg(feature = "full")]
 pub fn stats_of(board: &Board, depth: u32) -> Result<String, JsValue> {
     let stats = bitmove::perft_stats(board, check_depth(depth)?);
     Ok(stats_lines(&stats))
@@ -123,6 +131,7 @@ pub fn stats_of(board: &Board, depth: u32) -> Result<String, JsValue> {
 /// The statistics of each root move: blocks `uci` then its `name value` lines, each block
 /// ended by an empty line. `depth` counts from the root (at least 1). One thread: the
 /// library's split never starts one when asked for one.
+#[cfg(feature = "full")]
 pub fn divide_stats_of(board: &Board, depth: u32) -> Result<String, JsValue> {
     let depth = check_depth(depth)?.max(1);
     let options = bitmove::PerftOptions {
@@ -136,7 +145,8 @@ pub fn divide_stats_of(board: &Board, depth: u32) -> Result<String, JsValue> {
     Ok(out)
 }
 
-fn stats_lines(stats: &PerftStats) -> String {
+#[cfg(feature = "full")]
+fn stats_lines(stats: &bitmove::PerftStats) -> String {
     let mut out = String::new();
     for (name, value) in stats.fields() {
         out.push_str(&format!("{name} {value}\n"));
@@ -160,4 +170,36 @@ pub fn version() -> String {
 #[wasm_bindgen(js_name = validateFenChessjs)]
 pub fn validate_fen_chessjs(fen: &str) -> Option<String> {
     chessjs::validate_fen(fen).map(str::to_string)
+}
+
+/// The UCI name of the variant `name` stands for (UCI names, lichess's names and the usual
+/// aliases, any case: [`Variant::from_name`]), or `chess960` for lichess's "Chess960" and
+/// the other names of Fischer random chess (standard rules, Chess960 castling). A
+/// `RangeError` for a name that is no variant.
+#[wasm_bindgen(js_name = variantName)]
+pub fn variant_name(name: &str) -> Result<String, JsValue> {
+    let variant = variant_of(name)?;
+    let key: String = name
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if variant == Variant::Chess && (key.contains("960") || key.starts_with("fischer")) {
+        return Ok("chess960".to_string());
+    }
+    Ok(variant.uci_name().to_string())
+}
+
+pub(crate) fn variant_of(name: &str) -> Result<Variant, JsValue> {
+    Variant::from_name(name).ok_or_else(|| {
+        let shown: String = name.chars().take(40).collect();
+        let more = if shown.len() < name.len() { "..." } else { "" };
+        error(
+            "RangeError",
+            &format!(
+                "unknown variant {shown:?}{more}: expected chess, atomic, antichess, crazyhouse, \
+                 3check, kingofthehill, horde or racingkings (or lichess's names)"
+            ),
+        )
+    })
 }

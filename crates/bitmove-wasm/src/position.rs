@@ -1,7 +1,9 @@
 //! `RawPosition`: one board, UCI in and out, no history: what the JavaScript `Position` wraps.
 
 use crate::record::{sans, square_from_js};
-use crate::{divide_of, divide_stats_of, error, parse_fen, perft_of, stats_of};
+use crate::{divide_of, error, parse_fen, perft_of};
+#[cfg(feature = "full")]
+use crate::{divide_stats_of, stats_of};
 use bitmove::{Board, UciError};
 use wasm_bindgen::prelude::*;
 
@@ -184,7 +186,12 @@ impl RawPosition {
     pub fn divide(&self, depth: u32) -> Result<String, JsValue> {
         divide_of(&self.board, depth)
     }
+}
 
+/// Perft statistics: in the full build only (`bitmove/full`).
+#[cfg(feature = "full")]
+#[wasm_bindgen]
+impl RawPosition {
     /// Perft statistics: lines `name value`.
     #[wasm_bindgen(js_name = perftStats)]
     pub fn perft_stats(&self, depth: u32) -> Result<String, JsValue> {

@@ -11,6 +11,7 @@ use bitmove::{Board, Color, Move, Piece, Square};
 /// What a record says of a board move legal on `board`: the piece moved, the piece captured,
 /// the kind (`n`, `b`, `e`, `k` or `q`) and the `to` square (the king's destination for
 /// castling). The variants' records (`variant.rs`) describe their board moves alike.
+#[cfg(feature = "full")]
 pub fn describe(board: &Board, mv: Move) -> (Piece, Option<Piece>, char, Square) {
     let at = |s: Square| Some((board.color_on(s)?, board.piece_on(s)?));
     describe_with(board.side_to_move(), at, board.en_passant(), mv)
@@ -70,6 +71,7 @@ pub fn sans(board: &Board, square: Option<Square>) -> String {
 }
 
 /// The placement as 64 characters, a8 to h1 (chess.js's order): a FEN piece letter or `.`.
+#[cfg(feature = "full")]
 pub fn placement(board: &Board) -> String {
     (0..64)
         .map(|i| {

@@ -10,42 +10,10 @@
 
 use crate::game::bits;
 use crate::record::{describe, placement, square_from_js};
-use crate::{check_depth, error};
+use crate::{check_depth, error, variant_of};
 use bitmove::variant::{Variant, VariantMove, VariantPosition};
 use bitmove::{Color, Piece, SanError, Square, UciError};
 use wasm_bindgen::prelude::*;
-
-/// The UCI name of the variant `name` stands for (UCI names, lichess's names and the usual
-/// aliases, any case: [`Variant::from_name`]), or `chess960` for lichess's "Chess960" and
-/// the other names of Fischer random chess (standard rules, Chess960 castling). A
-/// `RangeError` for a name that is no variant.
-#[wasm_bindgen(js_name = variantName)]
-pub fn variant_name(name: &str) -> Result<String, JsValue> {
-    let variant = variant_of(name)?;
-    let key: String = name
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '_'))
-        .collect::<String>()
-        .to_ascii_lowercase();
-    if variant == Variant::Chess && (key.contains("960") || key.starts_with("fischer")) {
-        return Ok("chess960".to_string());
-    }
-    Ok(variant.uci_name().to_string())
-}
-
-fn variant_of(name: &str) -> Result<Variant, JsValue> {
-    Variant::from_name(name).ok_or_else(|| {
-        let shown: String = name.chars().take(40).collect();
-        let more = if shown.len() < name.len() { "..." } else { "" };
-        error(
-            "RangeError",
-            &format!(
-                "unknown variant {shown:?}{more}: expected chess, atomic, antichess, crazyhouse, \
-                 3check, kingofthehill, horde or racingkings (or lichess's names)"
-            ),
-        )
-    })
-}
 
 /// A position of `variant` from `fen` in the variant's form (`None`: its start position).
 fn parse(variant: &str, fen: Option<String>) -> Result<VariantPosition, JsValue> {

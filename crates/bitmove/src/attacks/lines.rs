@@ -1,8 +1,8 @@
 //! Line sliders: the attacks along each of a square's four lines from two masks and a bit
 //! scan, with a 4 KiB table instead of the 1 MiB PEXT and magic ones.
 //!
-//! The backend of WebAssembly builds (`wasm32` has no PEXT, and the 1 MiB magic table is most
-//! of a `.wasm` download), and available everywhere so that native tests check it. For a
+//! Available everywhere (`BITMOVE_SLIDERS=lines`; native tests check it against the
+//! reference); WebAssembly builds used it until they built the magic table at start-up. For a
 //! square and one of its lines (file, rank, diagonal, anti-diagonal), `lower` is the ray
 //! towards bit 0 and `upper` the ray towards bit 63. The nearest blocker below is the highest
 //! set bit of `occupied & lower` (a leading-zero count, one instruction in WebAssembly), the
@@ -54,7 +54,7 @@ fn line_attacks(occupied: u64, [lower, upper]: [u64; 2]) -> u64 {
     (lower | upper) & to.wrapping_mul(2).wrapping_add(from)
 }
 
-/// The line slider backend; available on every CPU, the one WebAssembly builds use.
+/// The line slider backend; available on every CPU.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Lines;
 

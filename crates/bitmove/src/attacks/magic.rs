@@ -11,6 +11,7 @@
 pub mod finder;
 mod magics;
 
+#[cfg_attr(target_arch = "wasm32", allow(unused_imports))]
 use super::reference::{self, for_each_subset};
 use crate::{Bitboard, Square};
 
@@ -40,63 +41,114 @@ const fn table_size() -> usize {
     total
 }
 
-struct Tables {
-    /// `[rook, bishop]` per square.
-    entries: [[Entry; 64]; 2],
-    attacks: [Bitboard; LENGTH],
-}
-
-const fn build() -> Tables {
-    let masks = reference::all_masks();
-    let mut tables = Tables {
-        entries: [[Entry {
-            mask: 0,
-            magic: 0,
-            shift: 0,
-            offset: 0,
-        }; 64]; 2],
-        attacks: [Bitboard::EMPTY; LENGTH],
-    };
-    let mut offset = 0usize;
-    let mut kind = 0;
-    while kind < 2 {
-        let (directions, found) = if kind == 0 {
-            (&reference::ROOK_DIRECTIONS, &magics::ROOK)
-        } else {
-            (&reference::BISHOP_DIRECTIONS, &magics::BISHOP)
-        };
-        let mut sq = 0;
-        while sq < 64 {
-            let mask = masks[kind][sq].0;
-            let (magic, bits) = found[sq];
-            let entry = Entry {
-                mask,
-                magic,
-                shift: 64 - bits as u32,
-                offset: offset as u32,
+/// Fills `$entries` (`[rook, bishop]` per square) and, given a body, runs it for each magic
+/// slot in order with `$slot` its index in the attack table and `$attacks` what it holds.
+/// A macro so that the compile-time table (native builds) and the one built at start-up
+/// (WebAssembly) come from one loop.
+macro_rules! for_each_slot {
+    ($entries:ident $(, |$slot:ident, $attacks:ident| $body:block)?) => {{
+        let masks = reference::all_masks();
+        let mut offset = 0usize;
+        let mut kind = 0;
+        while kind < 2 {
+            let (directions, found) = if kind == 0 {
+                (&reference::ROOK_DIRECTIONS, &magics::ROOK)
+            } else {
+                (&reference::BISHOP_DIRECTIONS, &magics::BISHOP)
             };
-            tables.entries[kind][sq] = entry;
-            for_each_subset!(mask, |_i, subset| {
-                let attacks = reference::ray_attacks(Square::ALL[sq], Bitboard(subset), directions);
-                let slot = offset + (subset.wrapping_mul(magic) >> entry.shift) as usize;
-                // Slider attacks are never empty, so an empty slot is a free one.
-                let old = tables.attacks[slot].0;
-                assert!(
-                    old == 0 || old == attacks.0,
-                    "magic collision: rerun `bitmove magics --write`"
-                );
-                tables.attacks[slot] = attacks;
-            });
-            offset += 1 << bits;
-            sq += 1;
+            let _ = directions; // unused when only the entries are built
+            let mut sq = 0;
+            while sq < 64 {
+                let mask = masks[kind][sq].0;
+                let (magic, bits) = found[sq];
+                let entry = Entry {
+                    mask,
+                    magic,
+                    shift: 64 - bits as u32,
+                    offset: offset as u32,
+                };
+                $entries[kind][sq] = entry;
+                $(for_each_subset!(mask, |_i, subset| {
+                    let $attacks =
+                        reference::ray_attacks(Square::ALL[sq], Bitboard(subset), directions);
+                    let $slot = offset + (subset.wrapping_mul(magic) >> entry.shift) as usize;
+                    $body
+                });)?
+                offset += 1 << bits;
+                sq += 1;
+            }
+            kind += 1;
         }
-        kind += 1;
-    }
-    tables
+    }};
 }
 
+const EMPTY_ENTRY: Entry = Entry {
+    mask: 0,
+    magic: 0,
+    shift: 0,
+    offset: 0,
+};
+
+/// `[rook, bishop]` per square: 2 KiB, built at compile time everywhere.
+static ENTRIES: [[Entry; 64]; 2] = {
+    let mut entries = [[EMPTY_ENTRY; 64]; 2];
+    for_each_slot!(entries);
+    entries
+};
+
+/// The attack table, built at compile time (native builds: 841 KiB of the binary).
+#[cfg(not(target_arch = "wasm32"))]
+const fn build() -> [Bitboard; LENGTH] {
+    let mut table = [Bitboard::EMPTY; LENGTH];
+    let mut entries = [[EMPTY_ENTRY; 64]; 2];
+    for_each_slot!(entries, |slot, attacks| {
+        // Slider attacks are never empty, so an empty slot is a free one.
+        let old = table[slot].0;
+        assert!(
+            old == 0 || old == attacks.0,
+            "magic collision: rerun `bitmove magics --write`"
+        );
+        table[slot] = attacks;
+    });
+    table
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 #[allow(long_running_const_eval)]
-static TABLES: Tables = build();
+static ATTACKS: [Bitboard; LENGTH] = build();
+
+/// WebAssembly: the attack table is zeros in the module (memory, not bytes of the download)
+/// and filled on first use. Slider attacks are never empty, and every lookup of a real
+/// occupancy lands on a filled slot, so a zero read means "not built yet": the check is on
+/// the value just loaded, with no flag and no ordering between threads to get right (a
+/// slot is either zero or its final value). Atomics only so that it can be a plain static;
+/// without threads they are plain loads and stores.
+#[cfg(target_arch = "wasm32")]
+mod table {
+    use super::{Bitboard, EMPTY_ENTRY, Entry, LENGTH, Square, magics, reference};
+    use crate::attacks::reference::for_each_subset;
+    use core::sync::atomic::{AtomicU64, Ordering};
+
+    static ATTACKS: [AtomicU64; LENGTH] = [const { AtomicU64::new(0) }; LENGTH];
+
+    #[cold]
+    #[inline(never)]
+    fn build(index: usize) -> Bitboard {
+        let mut entries = [[EMPTY_ENTRY; 64]; 2];
+        for_each_slot!(entries, |slot, attacks| {
+            ATTACKS[slot].store(attacks.0, Ordering::Relaxed);
+        });
+        Bitboard(ATTACKS[index].load(Ordering::Relaxed))
+    }
+
+    #[inline(always)]
+    pub(super) fn get(index: usize) -> Bitboard {
+        match ATTACKS[index].load(Ordering::Relaxed) {
+            0 => build(index),
+            attacks => Bitboard(attacks),
+        }
+    }
+}
 
 /// The magic-bitboard slider backend; available on every CPU.
 #[derive(Clone, Copy, Debug, Default)]
@@ -105,9 +157,13 @@ pub struct Magic;
 impl Magic {
     #[inline(always)]
     fn lookup(self, kind: usize, square: Square, occupied: Bitboard) -> Bitboard {
-        let entry = TABLES.entries[kind][square.index()];
+        let entry = ENTRIES[kind][square.index()];
         let hash = (occupied.0 & entry.mask).wrapping_mul(entry.magic) >> entry.shift;
-        TABLES.attacks[(entry.offset as usize + hash as usize) & (LENGTH - 1)]
+        let index = (entry.offset as usize + hash as usize) & (LENGTH - 1);
+        #[cfg(not(target_arch = "wasm32"))]
+        return ATTACKS[index];
+        #[cfg(target_arch = "wasm32")]
+        return table::get(index);
     }
 
     /// Rook attacks from `square` with blockers `occupied`.

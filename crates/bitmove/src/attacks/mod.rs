@@ -1,7 +1,8 @@
 //! Precomputed attacks: leapers, slider backends, and the `between`/`line` tables.
 //!
 //! Every table here is built at compile time by `const fn`: there is no init call, no lazy
-//! check on the hot path and no mutable global table.
+//! check on the hot path and no mutable global table; the one exception is the magic attack
+//! table of WebAssembly builds, filled in memory on first use (see [`magic`]).
 //!
 //! # Slider backends
 //!
@@ -10,12 +11,13 @@
 //! | backend | index | when |
 //! |---|---|---|
 //! | [`Pext`] | `offset + pext(occupied, mask)` into one dense 107,648-entry table | x86-64 with BMI2 and a fast PEXT (Intel Haswell+, AMD Zen 3+) |
-//! | [`Magic`] | `offset + ((occupied & mask) * magic >> shift)`, our own magics | everywhere else, but WebAssembly |
-//! | [`Lines`] | two rays per line and a bit scan each, a 4 KiB table | WebAssembly (`wasm32`), where it stands in for the other two |
+//! | [`Magic`] | `offset + ((occupied & mask) * magic >> shift)`, our own magics | everywhere else, WebAssembly included |
+//! | [`Lines`] | two rays per line and a bit scan each, a 4 KiB table | when asked for (`BITMOVE_SLIDERS=lines`) |
 //! | [`Reference`] | walk each ray to the first blocker | tests and table building |
 //!
-//! The fast backends are in every native build; a `wasm32` build links only [`Lines`] (and
-//! the reference), so that the 1 MiB tables of the other two stay out of the download. [`SliderBackend::current`] picks one at run time,
+//! The fast backends are in every native build; a `wasm32` build links no PEXT, and builds
+//! the magic attack table in memory on first use instead of carrying it (it would be most of
+//! a `.wasm` download). [`SliderBackend::current`] picks one at run time,
 //! once: PEXT when CPUID reports BMI2 and the CPU is not one whose PEXT is microcoded (AMD
 //! before Zen 3, Hygon), magic otherwise. The environment variable
 //! `BITMOVE_SLIDERS=pext|magic|lines|reference` overrides the choice (with the `std` feature).
@@ -44,13 +46,15 @@ macro_rules! dispatch {
                 let $s = $crate::attacks::Magic;
                 $body
             }
-            // WebAssembly has no PEXT, and the magic table would be most of the download:
-            // the line backend stands in for both, and their tables are never linked.
+            // WebAssembly has no PEXT: magic stands in for it (its table is built at start-up
+            // there, so it costs no download), and the PEXT table is never linked.
+            // The line backend too (the answers are the same), so that no second copy of
+            // move generation is linked.
             #[cfg(target_arch = "wasm32")]
             $crate::attacks::SliderBackend::Pext
             | $crate::attacks::SliderBackend::Magic
             | $crate::attacks::SliderBackend::Lines => {
-                let $s = $crate::attacks::Lines;
+                let $s = $crate::attacks::Magic;
                 $body
             }
             #[cfg(not(target_arch = "wasm32"))]
@@ -218,21 +222,20 @@ impl SliderBackend {
             .find(|b| b.name().eq_ignore_ascii_case(name.trim()))
     }
 
-    /// Whether this build and CPU can run the backend: PEXT only with BMI2; neither PEXT nor
-    /// magic in WebAssembly, where the line backend stands in for them.
+    /// Whether this build and CPU can run the backend: PEXT only with BMI2, and never in
+    /// WebAssembly, where magic stands in for it.
     pub fn is_supported(self) -> bool {
         match self {
             SliderBackend::Pext => !cfg!(target_arch = "wasm32") && cpu::has_bmi2(),
-            SliderBackend::Magic => !cfg!(target_arch = "wasm32"),
-            SliderBackend::Lines | SliderBackend::Reference => true,
+            SliderBackend::Magic | SliderBackend::Lines | SliderBackend::Reference => true,
         }
     }
 
     /// The fastest backend for this CPU, ignoring any override: PEXT when it is present and
-    /// fast, magic otherwise, lines in WebAssembly.
+    /// fast, magic otherwise (always in WebAssembly).
     pub fn detect() -> SliderBackend {
         if cfg!(target_arch = "wasm32") {
-            SliderBackend::Lines
+            SliderBackend::Magic
         } else if cpu::pext_is_fast() {
             SliderBackend::Pext
         } else {
@@ -248,7 +251,7 @@ impl SliderBackend {
         // WebAssembly has one fast backend and no environment to override it: a constant, so
         // that every `dispatch!` on the current backend compiles to that backend's code alone.
         #[cfg(target_arch = "wasm32")]
-        return SliderBackend::Lines;
+        return SliderBackend::Magic;
         #[cfg(not(target_arch = "wasm32"))]
         match CURRENT.load(Ordering::Relaxed) {
             0 => SliderBackend::choose(),
