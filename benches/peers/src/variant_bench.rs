@@ -23,7 +23,7 @@ struct Case {
     depth: u32,
 }
 
-const CASES: [Case; 14] = [
+const CASES: [Case; 16] = [
     Case {
         variant: Variant::Atomic,
         name: "start",
@@ -95,6 +95,20 @@ const CASES: [Case; 14] = [
         name: "middlegame",
         fen: "4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - - 0 1",
         depth: 5,
+    },
+    // One ply deeper: odd start depths end on the horde's moves, even middlegame depths on
+    // White's (the horde's); a slow path there stayed unseen at the depths above (issue 59).
+    Case {
+        variant: Variant::Horde,
+        name: "start",
+        fen: "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+        depth: 7,
+    },
+    Case {
+        variant: Variant::Horde,
+        name: "middlegame",
+        fen: "4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - - 0 1",
+        depth: 6,
     },
     Case {
         variant: Variant::RacingKings,

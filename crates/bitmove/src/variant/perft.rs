@@ -35,6 +35,7 @@ fn perft_inner(pos: &VariantPosition, depth: u32) -> u64 {
         Variant::ThreeCheck => Some(Kind::Shaped(End::Checks(pos.remaining_checks))),
         Variant::RacingKings => Some(Kind::Racing),
         Variant::Atomic => Some(Kind::Atomic),
+        Variant::Horde => Some(Kind::Horde),
         _ => None,
     };
     if let Some(kind) = kind

@@ -3,7 +3,8 @@
 //! generator with the variant's end as a test at each node, racing kings through the same
 //! generator with the moves that would give check masked off set-wise, atomic through its
 //! pseudo-legal generator judged without making moves, its leaves counted by popcount where
-//! no test is needed.
+//! no test is needed, horde with the side without a king moving by its pseudo-legal moves
+//! (all legal) and counted by popcounts.
 //!
 //! Each recursion is stamped out twice, for the x86-64 baseline and for POPCNT, LZCNT, BMI1
 //! and BMI2 (CPUID picks one per call), as standard perft is: bulk counting is mostly
@@ -33,10 +34,12 @@ pub(crate) enum Kind {
     Racing,
     /// Atomic.
     Atomic,
+    /// Horde.
+    Horde,
 }
 
 macro_rules! recursions {
-    ($(#[$attr:meta])* $shaped:ident, $racing:ident, $atomic:ident) => {
+    ($(#[$attr:meta])* $shaped:ident, $racing:ident, $atomic:ident, $horde:ident) => {
         /// Perft of a chess-shaped variant: moves taken as sets, the checks worked out by the
         /// make.
         $(#[$attr])*
@@ -122,16 +125,75 @@ macro_rules! recursions {
             });
             nodes
         }
+
+        /// Perft of horde: the side with a king through the board's generator (with the king
+        /// steps it drops against a side without one put back), the side without through
+        /// its pseudo-legal moves, all legal; leaves counted by popcounts. A move of the
+        /// side with the king is made without checkers and pins (the side without has none
+        /// to work out).
+        $(#[$attr])*
+        fn $horde<S: Sliders>(s: S, b: &Board, depth: u32) -> u64 {
+            if b.colors[0].is_empty() || b.colors[1].is_empty() {
+                return 0;
+            }
+            let us = b.side;
+            let mut nodes = 0;
+            if b.colored_pieces(us, Piece::King).is_empty() {
+                if depth == 1 {
+                    return rules::count_kingless(s, b);
+                }
+                rules::pseudo_moves(s, b, false, &mut |piece, mv| {
+                    let mut child = b.clone();
+                    child.play_piece::<S, false>(s, piece, mv);
+                    rules::horde_first_rank_step(&mut child, piece, mv);
+                    nodes += $horde(s, &child, depth - 1);
+                });
+                return nodes;
+            }
+            let lost = rules::horde_lost_king_targets(s, b);
+            if depth == 1 {
+                return b.count_with(s) as u64 + u64::from(lost.len());
+            }
+            // A side without a king has no checkers and pins to work out (none read).
+            let kingless = b.colored_pieces(!us, Piece::King).is_empty();
+            let step = |piece: Piece, mv: Move| {
+                let mut child = b.clone();
+                if kingless {
+                    child.make_piece::<false>(piece, mv);
+                } else {
+                    child.play_piece::<S, false>(s, piece, mv);
+                }
+                rules::horde_first_rank_step(&mut child, piece, mv);
+                $horde(s, &child, depth - 1)
+            };
+            b.generate_with(s, |moves| {
+                for mv in moves {
+                    nodes += step(moves.piece, mv);
+                }
+                false
+            });
+            let king = b.king(us);
+            for to in lost {
+                nodes += step(Piece::King, Move::new(king, to));
+            }
+            nodes
+        }
     };
 }
 
-recursions!(shaped_baseline, racing_baseline, atomic_baseline);
+recursions!(
+    shaped_baseline,
+    racing_baseline,
+    atomic_baseline,
+    horde_baseline
+);
 #[cfg(target_arch = "x86_64")]
 recursions!(
     #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
     shaped_modern,
     racing_modern,
-    atomic_modern
+    atomic_modern,
+    horde_modern
 );
 
 /// Perft of `b` (checkers and pins known, `depth` at least 1) by `kind`'s recursion,
@@ -147,6 +209,7 @@ pub(crate) fn perft<S: Sliders>(s: S, b: &Board, depth: u32, kind: Kind) -> u64 
                 Kind::Shaped(end) => shaped_modern(s, b, depth, end),
                 Kind::Racing => racing_modern(s, b, depth),
                 Kind::Atomic => atomic_modern(s, b, depth),
+                Kind::Horde => horde_modern(s, b, depth),
             }
         };
     }
@@ -154,5 +217,67 @@ pub(crate) fn perft<S: Sliders>(s: S, b: &Board, depth: u32, kind: Kind) -> u64 
         Kind::Shaped(end) => shaped_baseline(s, b, depth, end),
         Kind::Racing => racing_baseline(s, b, depth),
         Kind::Atomic => atomic_baseline(s, b, depth),
+        Kind::Horde => horde_baseline(s, b, depth),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Variant, VariantPosition, rules};
+    use crate::test_rng::Lcg;
+
+    /// Perft through the legal move list and the variant position's own make, leaves
+    /// counted from the list: the path the bare-board recursions replace.
+    fn by_list(pos: &VariantPosition, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = pos.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut child = pos.clone();
+                rules::play(&mut child, mv);
+                by_list(&child, depth - 1)
+            })
+            .sum()
+    }
+
+    /// The horde recursion against the list path along random games: horde's start, the
+    /// suite's middlegame, a king beside a1 (the king steps the board's generator drops),
+    /// and a pawn's double step from the first rank beside a black pawn (no en passant).
+    #[test]
+    fn horde_recursion_agrees_with_the_list() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+            "4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - - 0 1",
+            "8/8/8/8/8/2P5/1PP5/k7 b - - 0 1",
+            "4k3/8/8/8/8/1p6/8/PP6 w - - 0 1",
+        ];
+        let mut rng = Lcg::new(0x40de_0a70);
+        for fen in fens {
+            for _ in 0..12 {
+                let mut pos = VariantPosition::from_fen(Variant::Horde, fen).unwrap();
+                for _ in 0..80 {
+                    for depth in 1..=3 {
+                        assert_eq!(
+                            super::super::perft(&pos, depth),
+                            by_list(&pos, depth),
+                            "{} depth {depth}",
+                            pos.board
+                        );
+                    }
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let pick = moves[(rng.next_u64() >> 33) as usize % moves.len()];
+                    rules::play(&mut pos, pick);
+                }
+            }
+        }
     }
 }

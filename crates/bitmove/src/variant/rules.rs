@@ -9,6 +9,7 @@ use crate::attacks::{
     pawn_attacks, rook_rays,
 };
 use crate::board::{UNKNOWN, castling_squares, castling_targets, double_step_square};
+use crate::movegen::{forward_east, forward_west};
 use crate::{Bitboard, Board, Color, Move, Piece, Rank, Square, zobrist};
 
 /// The four centre squares of king of the hill.
@@ -121,7 +122,7 @@ fn legal_with<S: Sliders>(s: S, pos: &VariantPosition, f: &mut impl FnMut(Varian
         }
         Variant::Horde => {
             if b.colored_pieces(b.side, Piece::King).is_empty() {
-                pseudo_moves(s, b, false, &mut |mv| f(VariantMove::Normal(mv)));
+                pseudo_moves(s, b, false, &mut |_, mv| f(VariantMove::Normal(mv)));
             } else {
                 for mv in b.legal_moves() {
                     f(VariantMove::Normal(mv));
@@ -190,7 +191,7 @@ pub(crate) fn antichess_moves<S: Sliders>(s: S, b: &Board, f: &mut impl FnMut(Mo
             quiet.push(mv);
         }
     };
-    pseudo_moves(s, b, true, &mut sort);
+    pseudo_moves(s, b, true, &mut |_, mv| sort(mv));
     castling_moves(s, b, false, &mut sort);
     let chosen = if captures.is_empty() { quiet } else { captures };
     for mv in chosen {
@@ -249,9 +250,18 @@ pub(crate) fn count_antichess<S: Sliders>(s: S, b: &Board) -> u64 {
 }
 
 /// The number of moves of a side without a king (the horde): every pseudo-legal move is
-/// legal, so they are counted by popcounts without being built (a promotion counts four).
+/// legal, so they are counted by popcounts without being built, the pawns set-wise (a
+/// promotion counts four).
 #[inline(always)]
 pub(crate) fn count_kingless<S: Sliders>(s: S, b: &Board) -> u64 {
+    match b.side {
+        Color::White => count_kingless_for::<S, true>(s, b),
+        Color::Black => count_kingless_for::<S, false>(s, b),
+    }
+}
+
+#[inline(always)]
+fn count_kingless_for<S: Sliders, const WHITE: bool>(s: S, b: &Board) -> u64 {
     let us = b.side;
     let ours = b.colors[us.index()];
     let theirs = b.colors[(!us).index()];
@@ -264,15 +274,16 @@ pub(crate) fn count_kingless<S: Sliders>(s: S, b: &Board) -> u64 {
     }
     let pawns = b.colored_pieces(us, Piece::Pawn);
     let last = Rank::Eighth.relative_to(us).bitboard();
-    let count = |set: Bitboard| u64::from((set - last).len()) + 4 * u64::from((set & last).len());
-    for from in pawns {
-        n += count(pawn_attacks(us, from) & theirs);
-    }
+    let west = forward_west::<WHITE>(pawns) & theirs;
+    let east = forward_east::<WHITE>(pawns) & theirs;
+    let (single, double) = pawn_pushes(us, pawns, !occupied);
+    n += u64::from(west.len() + east.len() + single.len() + double.len());
+    // Each promotion counts four: three more than counted above.
+    n += 3 * u64::from((west & last).len() + (east & last).len() + (single & last).len());
     if let Some(ep) = b.en_passant {
         n += u64::from((pawn_attacks(!us, ep) & pawns).len());
     }
-    let (single, double) = pawn_pushes(us, pawns, !occupied);
-    n + count(single) + u64::from(double.len())
+    n
 }
 
 /// The attacks of a `piece` of `color` on `from`, with `occupied` as the blockers.
@@ -296,12 +307,12 @@ fn attacks<S: Sliders>(
 
 /// Every pseudo-legal move but castling: pieces to any square not their own, pawn pushes
 /// (two squares from the first or second rank, as horde allows), captures and en passant,
-/// promotions (to a king too when `king_promotions`).
+/// promotions (to a king too when `king_promotions`), each with the piece that moves.
 pub(crate) fn pseudo_moves<S: Sliders>(
     s: S,
     b: &Board,
     king_promotions: bool,
-    f: &mut impl FnMut(Move),
+    f: &mut impl FnMut(Piece, Move),
 ) {
     let us = b.side;
     let ours = b.colors[us.index()];
@@ -316,7 +327,7 @@ pub(crate) fn pseudo_moves<S: Sliders>(
     ] {
         for from in b.colored_pieces(us, piece) {
             for to in attacks(s, piece, us, from, occupied) - ours {
-                f(Move::new(from, to));
+                f(piece, Move::new(from, to));
             }
         }
     }
@@ -328,21 +339,27 @@ pub(crate) fn pseudo_moves<S: Sliders>(
     let mut pawn_move = |from: Square, to: Square| {
         if last.has(to) {
             for promotion in [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight] {
-                f(Move {
-                    from,
-                    to,
-                    promotion: Some(promotion),
-                });
+                f(
+                    Piece::Pawn,
+                    Move {
+                        from,
+                        to,
+                        promotion: Some(promotion),
+                    },
+                );
             }
             if king_promotions {
-                f(Move {
-                    from,
-                    to,
-                    promotion: Some(Piece::King),
-                });
+                f(
+                    Piece::Pawn,
+                    Move {
+                        from,
+                        to,
+                        promotion: Some(Piece::King),
+                    },
+                );
             }
         } else {
-            f(Move::new(from, to));
+            f(Piece::Pawn, Move::new(from, to));
         }
     };
     for from in pawns {
@@ -560,7 +577,7 @@ impl AtomicTest {
 #[inline(always)]
 pub(crate) fn atomic_moves<S: Sliders>(s: S, b: &Board, f: &mut impl FnMut(Move)) {
     let test = AtomicTest::new(s, b);
-    pseudo_moves(s, b, false, &mut |mv: Move| {
+    pseudo_moves(s, b, false, &mut |_, mv: Move| {
         if test.is_legal(s, b, mv) {
             f(mv);
         }
@@ -820,7 +837,8 @@ fn crazyhouse_capture(pos: &mut VariantPosition, moved: Piece, mv: Move) {
 }
 
 /// Horde: a pawn's two-square step from the first rank makes no en-passant square.
-fn horde_first_rank_step(b: &mut Board, moved: Piece, mv: Move) {
+#[inline(always)]
+pub(crate) fn horde_first_rank_step(b: &mut Board, moved: Piece, mv: Move) {
     let mover = !b.side;
     if moved == Piece::Pawn
         && mv.from.rank() == Rank::First.relative_to(mover)
@@ -895,7 +913,7 @@ mod tests {
         playouts(Variant::Atomic, &fens, |b| {
             let s = Magic;
             let mut reference = Vec::new();
-            pseudo_moves(s, b, false, &mut |mv| {
+            pseudo_moves(s, b, false, &mut |_, mv| {
                 if atomic_legal(s, b, mv) {
                     reference.push(mv);
                 }
