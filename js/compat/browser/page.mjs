@@ -17,14 +17,7 @@ writeFileSync(
     <meta charset="utf-8" />
     <title>import map</title>
     <script type="importmap">${JSON.stringify(importMap)}</script>
-    <script type="module">
-      import { report } from "../shared/app.js";
-      try {
-        window.compatReport = report();
-      } catch (error) {
-        window.compatError = String(error?.stack ?? error);
-      }
-    </script>
+    <script type="module" src="../shared/page.js"></script>
   </head>
   <body></body>
 </html>

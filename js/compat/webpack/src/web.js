@@ -1,7 +1,1 @@
-import { report } from "../shared/app.js";
-
-try {
-  window.compatReport = report();
-} catch (error) {
-  window.compatError = String(error?.stack ?? error);
-}
+import "../shared/page.js";
