@@ -1,7 +1,7 @@
 // A UCI engine behind any line transport: a Node child process (the npm `stockfish` package,
 // or any engine binary) or a Web Worker. Every line is read by bitmove's Rust parser compiled
 // to WebAssembly (bitmove::engine, the reader python-chess's lines are checked against).
-import "./engine.js";
+import { checkLoaded } from "./engine.js";
 import { uciParseLine } from "./wasm/bitmove_wasm.js";
 
 /** The base of the engine errors. */
@@ -37,6 +37,7 @@ export class Score {
 
 /** Reads one engine line (bitmove::engine's reading). */
 export function parseUciLine(line) {
+  checkLoaded();
   const parsed = JSON.parse(uciParseLine(String(line)));
   if (parsed.score) parsed.score = new Score(parsed.score.kind, parsed.score.value, parsed.score.bound);
   return parsed;

@@ -44,7 +44,7 @@ npm run format:check
 echo "== npm test (node --test: chess.js as the oracle, perft data, hostile input, packaging)"
 npm test
 
-echo "== npm run test:compat (js/compat: a jest/jsdom/ts-jest project and a CommonJS TypeScript program on the packed tarball as chess.js)"
+echo "== npm run test:compat (js/compat: jest, vitest, webpack, vite, an import-map page and TypeScript projects, each on chess.js 1.4.0 and on the packed tarball as chess.js)"
 npm run test:compat
 
 echo "== npm run test:browser (the workbench in headless Chromium)"

@@ -4,23 +4,19 @@
 // a filled square and an arrow appear.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { Chess, Position } from "../full.js";
 import { decodePng } from "./png.mjs";
+import { launchChromium } from "./chromium.mjs";
 
 const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url));
 const SIZE = 400; // no coordinates: 50 pixels a square
 let browser;
 
 before(async () => {
-  const candidates = [process.env.CHROMIUM, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
-  const executablePath = candidates.find((path) => existsSync(path));
-  if (!executablePath) throw new Error(`no Chromium found (tried ${candidates.join(", ")})`);
-  browser = await chromium.launch({ executablePath, args: ["--no-sandbox"], headless: true });
+  browser = await launchChromium();
   await mkdir(artifacts, { recursive: true });
 });
 

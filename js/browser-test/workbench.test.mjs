@@ -5,61 +5,31 @@
 //   CHROMIUM=/path/to/chromium npm run test:browser
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
-import { readFile, mkdir } from "node:fs/promises";
-import { existsSync } from "node:fs";
-import { extname, join, normalize } from "node:path";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { Chess as Oracle } from "chess.js";
 import { decodePng } from "./png.mjs";
+import { launchChromium, serveStatic } from "./chromium.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const artifacts = join(root, "js", "artifacts");
-const TYPES = {
-  ".html": "text/html",
-  ".js": "text/javascript",
-  ".mjs": "text/javascript",
-  ".css": "text/css",
-  ".wasm": "application/wasm",
-  ".json": "application/json",
-};
 const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 let server;
 let base;
 let browser;
 
-function executable() {
-  const candidates = [process.env.CHROMIUM, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
-  const found = candidates.find((path) => existsSync(path));
-  if (!found)
-    throw new Error(`no Chromium found (tried ${candidates.join(", ")}): apt-get install -y chromium`);
-  return found;
-}
-
 before(async () => {
-  server = createServer(async (request, response) => {
-    try {
-      const path = normalize(decodeURIComponent(new URL(request.url, "http://x").pathname));
-      if (path.includes("..")) throw new Error("outside");
-      const file = join(root, path.endsWith("/") ? path + "index.html" : path);
-      const body = await readFile(file);
-      response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end("not found");
-    }
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${server.address().port}/web/index.html`;
-  browser = await chromium.launch({ executablePath: executable(), args: ["--no-sandbox"], headless: true });
+  server = await serveStatic(root);
+  base = `${server.origin}/web/index.html`;
+  browser = await launchChromium();
   await mkdir(artifacts, { recursive: true });
 });
 
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+  await server?.close();
 });
 
 async function open(query, viewport = { width: 1200, height: 900 }) {

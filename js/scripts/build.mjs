@@ -122,3 +122,17 @@ for (const name of ["index", "full"]) {
 }
 copyFileSync(join(js, "index.d.ts"), join(js, "dist", "index.d.cts"));
 writeFileSync(join(js, "dist", "full.d.cts"), 'export * from "./index.cjs";\n');
+
+// bitmove/uci-engine for `require`: a bundle of its own (with its own copy of the engine, which
+// it uses only to read engine lines), its declarations copied as index.d.ts's are.
+run(bin("esbuild"), [
+  join(js, "uci-engine.js"),
+  "--bundle",
+  "--format=cjs",
+  "--platform=neutral",
+  "--external:node:*",
+  "--target=es2022",
+  "--legal-comments=none",
+  `--outfile=${join(js, "dist", "uci-engine.cjs")}`,
+]);
+copyFileSync(join(js, "uci-engine.d.ts"), join(js, "dist", "uci-engine.d.cts"));

@@ -1,0 +1,3 @@
+import { report } from "../shared/app.js";
+
+console.log(JSON.stringify(report()));
