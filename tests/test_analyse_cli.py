@@ -14,7 +14,6 @@ import chess
 import chess.engine
 import chess.pgn
 import pytest
-
 from bitmove_cli import ROOT, cli
 
 STOCKFISH = "/usr/games/stockfish"
@@ -94,7 +93,8 @@ def test_the_json_lines_name_each_ply_with_its_cached_analysis(analysed: Path) -
         for k, cp, mate, best in db.execute("SELECT key, cp, mate, best_move FROM evaluations")
     }
     db.close()
-    lines = [json.loads(line) for line in open(analysed / "out.jsonl")]
+    with open(analysed / "out.jsonl") as f:
+        lines = [json.loads(line) for line in f]
     with open(GAMES) as original:
         game_index = 0
         at = 0
