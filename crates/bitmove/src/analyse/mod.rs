@@ -73,7 +73,7 @@ pub use plan::{
 pub use pool::Pool;
 pub use worker::{EngineSpec, SearchLimit, Worker};
 pub use write::{
-    Judgement, OutputOptions, WriteSummary, annotate, eval_text, json_lines, judge,
+    FAILED_COMMENT, Judgement, OutputOptions, WriteSummary, annotate, eval_text, json_lines, judge,
     winning_chances, write_outputs,
 };
 
