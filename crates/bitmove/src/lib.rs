@@ -182,6 +182,8 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "analyse")]
+pub mod analyse;
 pub mod attacks;
 mod bitboard;
 mod board;
