@@ -48,6 +48,7 @@ from bitmove._board import BaseBoard, LegalMoveGenerator, PseudoLegalMoveGenerat
 # (`chess.pgn.read_game(...)`), and `bitmove.vocab`: after the native module, which
 # registers the `bitmove._pgn` they import.
 from bitmove import pgn, vocab
+from bitmove.analyse import analyse  # noqa: F401 (the function, over its module's name)
 
 
 def __getattr__(name: str) -> object:
