@@ -355,7 +355,7 @@ def analyse(args: argparse.Namespace) -> int:
     library's writer."""
     from distributed import as_completed
 
-    from bitmove import analyse as api
+    from bitmove.analyse import Bar, check_run, default_cache
 
     options: dict[str, str] = {}
     for option in args.options:
@@ -366,7 +366,7 @@ def analyse(args: argparse.Namespace) -> int:
     if args.batch < 1:
         raise BadInput("--batch must be at least 1")
     try:
-        run = api.check_run(
+        run = check_run(
             args.files, args.engine, options, args.nodes, args.depth, args.movetime,
             args.multipv, args.from_ply, args.timeout,
         )  # fmt: skip
@@ -377,7 +377,7 @@ def analyse(args: argparse.Namespace) -> int:
         raise BadInput("no games in the input")
     for file, game, line, reason in plan["bad_games"]:
         sys.stderr.write(f"{file}:{line}: game {game}: {reason} (not analysed, not written)\n")
-    cache_path = args.cache or api.default_cache(args.out)
+    cache_path = args.cache or default_cache(args.out)
     spec = (tuple(run.command), tuple(run.options), run.limit, run.multipv, run.timeout)
     start = time.monotonic()
     try:
@@ -407,7 +407,7 @@ def analyse(args: argparse.Namespace) -> int:
                 )
                 for i in range(0, len(todo), size)
             ]
-            bar = api.Bar(len(todo), len(plan["jobs"]) - len(todo)) if sys.stderr.isatty() else None
+            bar = Bar(len(todo), len(plan["jobs"]) - len(todo)) if sys.stderr.isatty() else None
             for future in as_completed(futures):
                 try:
                     answers = future.result()
