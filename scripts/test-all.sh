@@ -24,6 +24,9 @@ cargo test --release
 echo "== the engine client with real engines (Debian stockfish, fairy-stockfish, installed above)"
 cargo test --release -p bitmove --features engine --test engine --lib engine
 
+echo "== engine analysis (bitmove::analyse's unit tests; the CLI's tests/analyse.rs runs with cargo test above)"
+cargo test --release -p bitmove --features analyse --lib analyse
+
 echo "== cargo test --release -p peers (the benchmarks' checks: the search written on bitmove and on cozy-chess visits the same nodes)"
 # Not a default member: it pulls in the peer crates (cozy-chess, shakmaty, chess). About 2.5
 # minutes to build on one core, under a second to run.

@@ -138,6 +138,34 @@ Examples:
     )]
     Pgn(PgnArgs),
 
+    /// Annotate games with a UCI engine: each distinct position analysed once, resumable.
+    #[command(
+        after_help = "Every position of every game's mainline (from --from-ply on) is keyed by its 128-bit
+key; each distinct one is put to a pool of --engines engine processes once, with
+`ucinewgame` before it, to the limit given. The answers are kept in an SQLite file
+(--cache; default: OUT with the extension .analysis.sqlite), a batch per transaction: a
+run stopped by Ctrl-C or killed goes on where it stopped when the same command is run
+again, and its output equals an uninterrupted run's. A position already in the cache for
+the same engine, options, limit and MultiPV is not analysed again.
+
+OUT gets every game that replays, as python-chess writes it, with `[%eval 0.17]` or
+`[%eval #-3]` (White's view, as lichess writes them) after each analysed move; with
+--judgements, `?!`, `?`, `??` NAGs ($6, $2, $4) from the drop in the mover's winning
+chances (lichess's formula and thresholds 0.1, 0.2, 0.3). --positions writes one JSON
+line per analysed ply: game, ply, fen, move, score, wdl, best, pv, depth, nodes.
+
+An engine that dies or says nothing for --timeout seconds is restarted and its position
+redone; a position it fails on three times is reported (in the summary, in OUT as a
+comment, in the JSON as error) and the exit status is 1. Exit status 2: bad input (one
+line on stderr); 130: interrupted.
+
+Examples:
+  bitmove analyse games.pgn --engine stockfish --engine-option Threads=1 --nodes 100000 --out annotated.pgn
+  bitmove analyse lichess.pgn.zst --engine stockfish --depth 18 --engines 8 --out a.pgn --positions a.jsonl --judgements
+  bitmove analyse atomic.pgn --engine fairy-stockfish --movetime 100 --out a.pgn --cache atomic.sqlite"
+    )]
+    Analyse(AnalyseArgs),
+
     /// Find where a UCI engine's perft goes wrong, by walking down the divides.
     #[command(
         after_help = "The engine must answer `position fen <FEN> moves ...` and `go perft <N>` the way
@@ -436,6 +464,53 @@ pub(crate) struct PgnArgs {
     /// With --export: leave out the tag pairs.
     #[arg(long, requires = "export")]
     pub(crate) no_headers: bool,
+}
+
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("limit").required(true).args(["nodes", "depth", "movetime"])))]
+pub(crate) struct AnalyseArgs {
+    /// The PGN files: plain text, zstd or gzip; standard, Chess960 and lichess variants.
+    #[arg(required = true)]
+    pub(crate) files: Vec<PathBuf>,
+    /// The engine: a command line, split like a shell would (quotes work).
+    #[arg(long)]
+    pub(crate) engine: String,
+    /// A UCI option to set, NAME=VALUE (repeatable); the engine must declare it.
+    #[arg(long = "engine-option", value_name = "NAME=VALUE")]
+    pub(crate) engine_options: Vec<String>,
+    /// Search each position to this many nodes.
+    #[arg(long)]
+    pub(crate) nodes: Option<u64>,
+    /// Search each position to this depth.
+    #[arg(long)]
+    pub(crate) depth: Option<u32>,
+    /// Search each position this many milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub(crate) movetime: Option<u64>,
+    /// Lines per position (the engine's MultiPV).
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub(crate) multipv: u32,
+    /// Engine processes (0: one per core).
+    #[arg(long, default_value_t = 0, value_name = "J")]
+    pub(crate) engines: usize,
+    /// The first ply analysed (0: from the start position).
+    #[arg(long, default_value_t = 0, value_name = "P")]
+    pub(crate) from_ply: usize,
+    /// Where the annotated games go.
+    #[arg(long, value_name = "OUT.pgn")]
+    pub(crate) out: PathBuf,
+    /// Write one JSON line per analysed ply to FILE.
+    #[arg(long, value_name = "OUT.jsonl")]
+    pub(crate) positions: Option<PathBuf>,
+    /// The SQLite cache (default: OUT with the extension .analysis.sqlite).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) cache: Option<PathBuf>,
+    /// Mark inaccuracies, mistakes and blunders with NAGs ($6 ?!, $2 ?, $4 ??).
+    #[arg(long)]
+    pub(crate) judgements: bool,
+    /// Restart an engine that stays silent this many seconds (plus the movetime).
+    #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
+    pub(crate) timeout: f64,
 }
 
 #[derive(clap::Args)]

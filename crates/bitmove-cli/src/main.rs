@@ -5,6 +5,7 @@
 //! found a disagreement), 2 for bad input (an invalid FEN, an illegal move, a malformed suite
 //! file, an engine that cannot be run), always with exactly one line on standard error.
 
+mod analyse;
 mod bench;
 mod bisect;
 mod book;
@@ -65,6 +66,7 @@ fn main() -> ExitCode {
         Some(Command::Checkpoint(command)) => checkpoint::run(&command),
         Some(Command::Suite(args)) => suite::run(&args),
         Some(Command::Pgn(args)) => pgn::run(&args),
+        Some(Command::Analyse(args)) => analyse::run(&args),
         Some(Command::Bisect(args)) => bisect::run(&args),
         Some(Command::Show(args)) => show::run(&args),
         Some(Command::Book(args)) => book::run(&args),

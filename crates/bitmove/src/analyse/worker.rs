@@ -6,7 +6,7 @@ use std::time::Duration;
 use std::vec::Vec;
 
 use super::{AnalyseError, Analysed, Evaluation, Failure, Job, Line};
-use crate::engine::{Analysis, EngineError, Limit, ScoreKind, Uci, variant_command};
+use crate::engine::{Analysis, EngineError, Limit, Process, ScoreKind, Uci, variant_command};
 use crate::pgn::Eval;
 use crate::variant::Variant;
 
@@ -239,13 +239,32 @@ impl Worker {
 /// Starts the engine of `spec` and sets its options (MultiPV too when more than 1).
 fn launch(spec: &EngineSpec) -> Result<Uci, AnalyseError> {
     let shown = spec.command.join(" ");
-    let mut engine = Uci::start(&spec.command, spec.timeout)
-        .map_err(|e| AnalyseError::Engine(std::format!("cannot start the engine {shown:?}"), e))?;
+    let Some((program, args)) = spec.command.split_first() else {
+        return Err(AnalyseError::Refused("no engine command given".into()));
+    };
+    let mut command = std::process::Command::new(program);
+    command.args(args);
+    // Its own process group: a Ctrl-C at the terminal reaches the driver, which stops the
+    // engines itself, and not the engines in the middle of a search.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let cannot_start =
+        |e| AnalyseError::Engine(std::format!("cannot start the engine {shown:?}"), e);
+    let process = Process::spawn_command(command).map_err(cannot_start)?;
+    let mut engine = Uci::on(process, spec.timeout).map_err(cannot_start)?;
     let mut options: Vec<(&str, &str)> = spec
         .options
         .iter()
         .map(|(n, v)| (n.as_str(), v.as_str()))
         .collect();
+    // Win/draw/loss with every score where the engine can give it (not part of the
+    // setting: it changes what is printed, not what is searched).
+    let asked_wdl = options
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case("UCI_ShowWDL"));
+    if !asked_wdl && engine.option("UCI_ShowWDL").is_some() {
+        options.push(("UCI_ShowWDL", "true"));
+    }
     let multipv = spec.multipv.to_string();
     if spec.multipv > 1 {
         options.push(("MultiPV", &multipv));
