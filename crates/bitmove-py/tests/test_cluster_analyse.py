@@ -136,3 +136,30 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path):
             stop(proc)
         assert proc.returncode == 2, err
         assert err.startswith("error: ") and err.count("\n") == 1, err
+
+
+def cli_binary():
+    """The most recently built bitmove CLI of this repository (cargo test builds one)."""
+    built = [REPO / "target" / p / "bitmove" for p in ("debug", "release")]
+    built = [path for path in built if path.exists()]
+    if not built:
+        pytest.skip("the bitmove CLI is not built (cargo build)")
+    cli = str(max(built, key=lambda path: path.stat().st_mtime))
+    if subprocess.run([cli, "analyse", "--help"], capture_output=True, check=False).returncode:
+        pytest.skip("the built bitmove CLI has no analyse command (cargo build)")
+    return cli
+
+
+def test_the_cli_writes_what_the_cluster_and_one_process_write(reference, tmp_path):
+    cli = cli_binary()
+    done = subprocess.run(
+        [cli, "analyse", str(GAMES), "--engine", STOCKFISH, "--nodes", str(NODES),
+         "--engines", "2", "--out", str(tmp_path / "cli.pgn"),
+         "--positions", str(tmp_path / "cli.jsonl"), "--cache", str(tmp_path / "cli.sqlite")],
+        capture_output=True, text=True, timeout=180, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    pgn, jsonl, _ = reference
+    # test_a_local_cluster_writes_what_one_process_writes: the cluster's bytes are these too.
+    assert (tmp_path / "cli.pgn").read_bytes() == pgn
+    assert (tmp_path / "cli.jsonl").read_bytes() == jsonl
