@@ -7,6 +7,7 @@
 
 use pyo3::prelude::*;
 
+mod analyse;
 mod args;
 mod board;
 mod deep;
@@ -79,5 +80,6 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     syzygy::register(m)?;
     engine::register(m)?;
     gaviota::register(m)?;
+    analyse::register(m)?;
     Ok(())
 }

@@ -49,6 +49,7 @@ from bitmove._board import BaseBoard, Board, LegalMoveGenerator, PseudoLegalMove
 # (`chess.pgn.read_game(...)`), and `bitmove.vocab`: after the native module, which
 # registers the `bitmove._pgn` they import.
 from bitmove import pgn, vocab
+from bitmove.analyse import analyse  # noqa: F401 (the function, over its module's name)
 
 
 class _NotYetImported(_ModuleType):

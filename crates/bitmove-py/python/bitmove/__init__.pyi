@@ -34,6 +34,7 @@ from bitmove._board import BaseBoard as BaseBoard
 from bitmove._board import LegalMoveGenerator as LegalMoveGenerator
 from bitmove._board import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
 from bitmove._squares import *
+from bitmove.analyse import analyse as analyse
 
 __all__ = [
     "AmbiguousMoveError",

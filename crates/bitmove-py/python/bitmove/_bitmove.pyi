@@ -572,3 +572,69 @@ def xboard_parse_post(line: str) -> dict[str, Any] | None:
     and when given seldepth, nps, tbhits; pv (the words as written, move numbers dropped).
     The score's kind is "mate_given" (value 0) for exactly 100000, python-chess's MateGiven.
     None when the line does not start with four integers."""
+
+# Engine analysis (`bitmove::analyse`), for `bitmove.analyse` and `bitmove.cluster analyse`.
+# A job is (key hex, FEN, variant, chess960, white to move); a setting (engine, options,
+# limit, multipv); an answer a dict (key, fen, cp, mate, wdl, best, pv, depth, seldepth,
+# nodes, lines; or key, fen, error).
+
+def _analyse_plan(files: list[str], from_ply: int = 0) -> dict[str, Any]: ...
+def _analyse_key(fen: str, variant: str = "chess") -> int: ...
+def _analyse_split_command(command: str) -> list[str]: ...
+def _analyse_setting(
+    engine: str, options: list[tuple[str, str]], limit: tuple[str, int], multipv: int = 1
+) -> tuple[str, str, str, int]: ...
+
+class _AnalysisCache:
+    def __init__(self, path: str | None = None) -> None: ...
+    def keys(self, setting: tuple[str, str, str, int]) -> set[str]: ...
+    def get(self, setting: tuple[str, str, str, int], key: str) -> dict[str, Any] | None: ...
+    def store(self, setting: tuple[str, str, str, int], answers: list[dict[str, Any]]) -> None: ...
+    def write(
+        self,
+        files: list[str],
+        setting: tuple[str, str, str, int],
+        pgn: str,
+        positions: str | None = None,
+        from_ply: int = 0,
+        judgements: bool = False,
+    ) -> dict[str, Any]: ...
+    def results(
+        self,
+        files: list[str],
+        setting: tuple[str, str, str, int],
+        from_ply: int = 0,
+        judgements: bool = False,
+    ) -> str: ...
+    def close(self) -> None: ...
+
+class _AnalysisWorker:
+    def __init__(
+        self,
+        command: list[str],
+        options: list[tuple[str, str]],
+        limit: tuple[str, int],
+        multipv: int = 1,
+        timeout: float = 30.0,
+    ) -> None: ...
+    engine_name: str
+    restarts: int
+    def analyse(self, job: tuple[str, str, str, bool, bool]) -> dict[str, Any]: ...
+    def quit(self) -> None: ...
+
+class _AnalysisPool:
+    def __init__(
+        self,
+        command: list[str],
+        options: list[tuple[str, str]],
+        limit: tuple[str, int],
+        multipv: int = 1,
+        engines: int = 1,
+        timeout: float = 30.0,
+    ) -> None: ...
+    engine_name: str
+    restarts: int
+    def submit(self, job: tuple[str, str, str, bool, bool]) -> None: ...
+    def close(self) -> None: ...
+    def recv(self, timeout: float = 0.2) -> tuple[dict[str, Any] | None, bool]: ...
+    def stop(self) -> None: ...

@@ -100,6 +100,37 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--stats", action="store_true", help="also count the leaves by kind")
     p.add_argument("--checkpoint", help="JSON Lines checkpoint, the CLI's format")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    a = commands.add_parser(
+        "analyse",
+        help="annotate game files with a UCI engine on a Dask cluster",
+        epilog=(
+            "Examples:\n"
+            "  python -m bitmove.cluster analyse games.pgn --engine stockfish --nodes 10000 "
+            "--out annotated.pgn --workers 2\n"
+            "The options, the cache and the outputs are `bitmove analyse`'s; the driver keeps "
+            "the cache, each worker process its own engine."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    a.add_argument("files", nargs="+", metavar="FILE")
+    a.add_argument("--engine", required=True, help="the engine's command line")
+    a.add_argument(
+        "--engine-option", action="append", default=[], metavar="NAME=VALUE", dest="options"
+    )
+    a.add_argument("--nodes", type=int)
+    a.add_argument("--depth", type=int)
+    a.add_argument("--movetime", type=int, help="milliseconds per position")
+    a.add_argument("--multipv", type=int, default=1)
+    a.add_argument("--from-ply", type=int, default=0)
+    a.add_argument("--out", required=True, help="the annotated PGN")
+    a.add_argument("--positions", help="JSON Lines of every analysed ply")
+    a.add_argument("--cache", help="the SQLite cache (default: OUT as .analysis.sqlite)")
+    a.add_argument("--judgements", action="store_true", help="mark ?!, ?, ?? by the drop")
+    a.add_argument("--timeout", type=float, default=30.0, help="seconds an engine may be silent")
+    a.add_argument("--batch", type=int, default=8, help="positions per task")
+    where = a.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", help="tcp://HOST:PORT of a running dask scheduler")
+    where.add_argument("--workers", type=int, help="LocalCluster worker processes (default: cores)")
     return top
 
 
@@ -178,42 +209,13 @@ def perft(args: argparse.Namespace) -> int:
 
 def run_on_cluster(args: argparse.Namespace, run: bitmove.DeepPerft, hash_mb: int) -> int:
     """Counts the pending units on the cluster, recording each in ``run`` as it arrives."""
-    import logging
+    from distributed import as_completed
 
-    from distributed import Client, LocalCluster, as_completed
-
-    cluster = None
-    try:
-        if args.scheduler:
-            try:
-                client = Client(args.scheduler, timeout="5s")
-            except (OSError, TimeoutError) as e:
-                raise BadInput(f"cannot reach the scheduler at {args.scheduler}: {e}") from e
-        else:
-            workers = args.workers or os.cpu_count() or 1
-            cluster = LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                host="127.0.0.1",
-                dashboard_address=None,
-                silence_logs=logging.ERROR,
-            )
-            client = Client(cluster)
-    except BadInput:
-        raise
-    except Exception as e:
-        raise BadInput(f"cannot start a local cluster: {e}") from e
+    client, cluster = connect(args)
     counted_now = 0
     pending = run.pending()
     try:
-        # Every worker must import bitmove; without this check, a task that cannot be
-        # unpickled on a worker would leave the run waiting forever.
-        try:
-            client.run(exec, "import bitmove.cluster")
-        except Exception as e:
-            text = str(e).splitlines()[0] if str(e) else type(e).__name__
-            raise BadInput(f"a worker cannot import bitmove: {type(e).__name__}: {text}") from e
+        check_workers(client)
         workers = max(len(client.scheduler_info().get("workers", {})), 1)
         size = max(1, math.ceil(len(pending) / (TASKS_PER_WORKER * workers)))
         chunks = [pending[i : i + size] for i in range(0, len(pending), size)]
@@ -237,10 +239,7 @@ def run_on_cluster(args: argparse.Namespace, run: bitmove.DeepPerft, hash_mb: in
             try:
                 results = future.result()
             except Exception as e:
-                text = str(e).splitlines()[0] if str(e) else type(e).__name__
-                if isinstance(e, (ModuleNotFoundError, ImportError)) or "bitmove" in text:
-                    raise BadInput(f"a worker cannot run bitmove: {text}") from e
-                raise BadInput(f"a task failed: {type(e).__name__}: {text}") from e
+                raise task_failure(e) from e
             for index, multiplicity, nodes, stats in results:
                 # A task that ran twice (its worker died after finishing it) is recorded once.
                 if run.record(index, multiplicity, nodes, stats):
@@ -254,6 +253,195 @@ def run_on_cluster(args: argparse.Namespace, run: bitmove.DeepPerft, hash_mb: in
         if cluster is not None:
             cluster.close()
     return counted_now
+
+
+def connect(args: argparse.Namespace) -> tuple[Any, Any]:
+    """A client of ``--scheduler``, or of a new ``LocalCluster`` of ``--workers`` processes
+    on 127.0.0.1 (closed by the caller): ``(client, cluster or None)``."""
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    cluster = None
+    try:
+        if args.scheduler:
+            try:
+                client = Client(args.scheduler, timeout="5s")
+            except (OSError, TimeoutError) as e:
+                raise BadInput(f"cannot reach the scheduler at {args.scheduler}: {e}") from e
+        else:
+            workers = args.workers or os.cpu_count() or 1
+            cluster = LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
+            client = Client(cluster)
+    except BadInput:
+        raise
+    except Exception as e:
+        if cluster is not None:
+            cluster.close()
+        raise BadInput(f"cannot start a local cluster: {e}") from e
+    return client, cluster
+
+
+def check_workers(client: Any) -> None:
+    """Every worker must import bitmove; without this check, a task that cannot be
+    unpickled on a worker would leave the run waiting forever."""
+    try:
+        client.run(exec, "import bitmove.cluster")
+    except Exception as e:
+        text = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise BadInput(f"a worker cannot import bitmove: {type(e).__name__}: {text}") from e
+
+
+def task_failure(e: BaseException) -> BadInput:
+    """A task's exception as the one-line error of the run."""
+    text = str(e).splitlines()[0] if str(e) else type(e).__name__
+    if isinstance(e, (ModuleNotFoundError, ImportError)) or "bitmove" in text:
+        return BadInput(f"a worker cannot run bitmove: {text}")
+    return BadInput(f"a task failed: {type(e).__name__}: {text}")
+
+
+# Analysis ---------------------------------------------------------------------------------
+
+#: This worker process's engines, by (command, options, limit, multipv, timeout): started by
+#: the first task that needs one and kept alive across tasks.
+_ENGINES: dict[tuple[Any, ...], Any] = {}
+
+
+def _engine(spec: tuple[Any, ...]) -> Any:
+    worker = _ENGINES.get(spec)
+    if worker is None:
+        import atexit
+
+        command, options, limit, multipv, timeout = spec
+        worker = bitmove._bitmove._AnalysisWorker(
+            list(command), [tuple(o) for o in options], tuple(limit), multipv, timeout
+        )
+        if not _ENGINES:
+            atexit.register(_quit_engines)
+        _ENGINES[spec] = worker
+    return worker
+
+
+def _quit_engines() -> None:
+    while _ENGINES:
+        _, worker = _ENGINES.popitem()
+        worker.quit()
+
+
+def engine_name_task(spec: tuple[Any, ...]) -> str:
+    """The engine's ``id name`` (starts this worker's engine): runs in a worker."""
+    return _engine(spec).engine_name
+
+
+def analyse_task(spec: tuple[Any, ...], jobs: list[tuple[str, str, str, bool, bool]]) -> list[Any]:
+    """Analyses job tuples with this worker process's engine (restarted when it dies or
+    hangs; a position that fails three times is answered with its error): runs in a worker.
+    A pure function of its inputs, answers keyed by position: a task run twice changes
+    nothing."""
+    worker = _engine(spec)
+    return [worker.analyse(job) for job in jobs]
+
+
+def analyse(args: argparse.Namespace) -> int:
+    """``python -m bitmove.cluster analyse``: plans on the driver, analyses the positions the
+    cache lacks on the cluster, stores answers as they arrive, writes the outputs with the
+    library's writer."""
+    from distributed import as_completed
+
+    from bitmove.analyse import Bar, check_run, default_cache
+
+    options: dict[str, str] = {}
+    for option in args.options:
+        name, equals, value = option.partition("=")
+        if not equals:
+            raise BadInput(f"--engine-option {option!r}: write it NAME=VALUE")
+        options[name.strip()] = value.strip()
+    if args.batch < 1:
+        raise BadInput("--batch must be at least 1")
+    try:
+        run = check_run(
+            args.files, args.engine, options, args.nodes, args.depth, args.movetime,
+            args.multipv, args.from_ply, args.timeout,
+        )  # fmt: skip
+        plan = bitmove._bitmove._analyse_plan(run.files, run.from_ply)
+    except (ValueError, OSError) as e:
+        raise BadInput(str(e)) from e
+    if plan["games"] == 0:
+        raise BadInput("no games in the input")
+    for file, game, line, reason in plan["bad_games"]:
+        sys.stderr.write(f"{file}:{line}: game {game}: {reason} (not analysed, not written)\n")
+    cache_path = args.cache or default_cache(args.out)
+    spec = (tuple(run.command), tuple(run.options), run.limit, run.multipv, run.timeout)
+    start = time.monotonic()
+    try:
+        cache = bitmove._bitmove._AnalysisCache(cache_path)
+    except (ValueError, OSError) as e:
+        raise BadInput(str(e)) from e
+    analysed = 0
+    try:
+        client, cluster = connect(args)
+        try:
+            check_workers(client)
+            try:
+                name = client.submit(engine_name_task, spec, pure=False).result()
+            except Exception as e:
+                raise BadInput(f"the engine on a worker: {type(e).__name__}: {e}") from e
+            setting = run.setting(name)
+            cached = cache.keys(setting)
+            todo = [job for job in plan["jobs"] if job[0] not in cached]
+            size = args.batch
+            futures = [
+                client.submit(
+                    analyse_task,
+                    spec,
+                    todo[i : i + size],
+                    key=f"bitmove-analyse-{todo[i][0]}-{time.time_ns()}",
+                    retries=3,
+                )
+                for i in range(0, len(todo), size)
+            ]
+            bar = Bar(len(todo), len(plan["jobs"]) - len(todo)) if sys.stderr.isatty() else None
+            for future in as_completed(futures):
+                try:
+                    answers = future.result()
+                except Exception as e:
+                    raise task_failure(e) from e
+                # Stored as they arrive: a driver killed now resumes from the cache.
+                cache.store(setting, answers)
+                analysed += len(answers)
+                if bar:
+                    bar(analysed, len(todo))
+            if bar:
+                bar.finish()
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+        try:
+            written = cache.write(
+                run.files, setting, args.out, args.positions, run.from_ply, args.judgements
+            )
+        except (ValueError, OSError) as e:
+            raise BadInput(str(e)) from e
+    finally:
+        cache.close()
+    seconds = time.monotonic() - start
+    sys.stdout.write(
+        f"Games: {written['games']}\nWritten: {written['written']}\n"
+        f"Positions: {written['positions']}\nDistinct: {len(plan['jobs'])}\n"
+        f"From cache: {len(plan['jobs']) - len(todo)}\nAnalysed: {analysed}\n"
+        f"Failed: {len(written['failed'])}\nTime: {seconds:.3f} s\nCache: {cache_path}\n"
+    )
+    for game, ply, fen, reason in written["failed"]:
+        sys.stderr.write(f"game {game}, ply {ply} ({fen}): {reason}\n")
+    return 0
 
 
 class Progress:
@@ -284,6 +472,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     previous = signal.signal(signal.SIGTERM, _raise_interrupted)
     try:
+        if args.command == "analyse":
+            return analyse(args)
         return perft(args)
     except BadInput as e:
         sys.stderr.write(f"error: {e}\n")
@@ -293,7 +483,11 @@ def main(argv: list[str] | None = None) -> int:
         hint = " ".join(
             shlex.quote(a) for a in [sys.executable, "-m", "bitmove.cluster"] + sys.argv[1:]
         )
-        if args.checkpoint:
+        if args.command == "analyse":
+            sys.stderr.write(
+                f"interrupted; the answers so far are kept in the cache. To resume: {hint}\n"
+            )
+        elif args.checkpoint:
             sys.stderr.write(
                 f"interrupted; finished units are kept in the checkpoint. To resume: {hint}\n"
             )
