@@ -45,7 +45,11 @@ fn check_line(board: &bitmove::Board, words: &[String]) {
     match line_moves(board, words) {
         Ok(moves) => assert_eq!(moves.len(), words.len()),
         Err(at) => {
-            assert!(at < words.len(), "error index {at} past {} words", words.len());
+            assert!(
+                at < words.len(),
+                "error index {at} past {} words",
+                words.len()
+            );
             let played = line_moves(board, &words[..at]).expect("the words before it play");
             let mut position = board.clone();
             for mv in played {
