@@ -97,11 +97,7 @@ impl Pool {
 
     /// Whether the engines play `variant` ([`Worker::supports`]).
     pub fn supports(&self, variant: Variant) -> bool {
-        variant == Variant::Chess
-            || self
-                .variants
-                .iter()
-                .any(|v| v.eq_ignore_ascii_case(variant.uci_name()))
+        super::worker::plays(&self.variants, variant)
     }
 
     /// Queues a job (ignored once the pool is closed or stopped).

@@ -147,11 +147,7 @@ impl Worker {
     /// Whether the engine plays `variant`: chess always, another only when it declares
     /// `UCI_Variant` with that variant's name among the choices.
     pub fn supports(&self, variant: Variant) -> bool {
-        variant == Variant::Chess
-            || self
-                .variants
-                .iter()
-                .any(|v| v.eq_ignore_ascii_case(variant.uci_name()))
+        plays(&self.variants, variant)
     }
 
     /// The variants the engine declares in `UCI_Variant` (empty when it has no such option).
@@ -317,4 +313,12 @@ fn evaluation(job: &Job, analysis: &Analysis) -> Evaluation {
         nodes,
         lines,
     }
+}
+
+/// Whether an engine that declared `variants` (its `UCI_Variant` choices) plays `variant`.
+pub(super) fn plays(variants: &[String], variant: Variant) -> bool {
+    variant == Variant::Chess
+        || variants
+            .iter()
+            .any(|v| v.eq_ignore_ascii_case(variant.uci_name()))
 }
