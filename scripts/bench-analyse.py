@@ -4,7 +4,14 @@ engine per process, every position of every game analysed (no cache, no dedup).
 
     python scripts/bench-analyse.py GAMES.pgn --engine stockfish --nodes 10000 --engines 2
 
-Prints the positions analysed, the seconds and the positions per second."""
+Prints the positions analysed, the seconds and the positions per second.
+
+    python scripts/bench-analyse.py GAMES.pgn --direct [--ucinewgame] ...
+
+feeds the engines the distinct positions of the games (what `bitmove analyse` asks) straight
+over their pipes instead: `position fen`, `go nodes N`, read to `bestmove`, nothing parsed;
+the floor that bitmove's own cost is measured against. `--ucinewgame` also sends
+`ucinewgame` + `isready` before each, as bitmove's worker does (its determinism)."""
 
 from __future__ import annotations
 
@@ -38,13 +45,83 @@ def analyse_game(args: tuple) -> list:
     return out
 
 
+def direct_positions(args: tuple) -> int:
+    command, fens, nodes, newgame = args
+    import subprocess
+
+    engine = subprocess.Popen(
+        [command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+    )
+
+    def send(line: str) -> None:
+        engine.stdin.write(line + "\n")
+        engine.stdin.flush()
+
+    def wait(prefix: str) -> None:
+        for line in engine.stdout:
+            if line.startswith(prefix):
+                return
+        raise RuntimeError("the engine ended")
+
+    send("uci")
+    wait("uciok")
+    send("setoption name Threads value 1")
+    send("setoption name Hash value 16")
+    send("isready")
+    wait("readyok")
+    for fen in fens:
+        if newgame:
+            send("ucinewgame")
+            send("isready")
+            wait("readyok")
+        send(f"position fen {fen}")
+        send(f"go nodes {nodes}")
+        wait("bestmove")
+    send("quit")
+    engine.wait()
+    return len(fens)
+
+
+def distinct_fens(path: str) -> list[str]:
+    seen = set()
+    fens = []
+    with open(path) as f:
+        while (game := chess.pgn.read_game(f)) is not None:
+            board = game.board()
+            for move in game.mainline_moves():
+                key = board.epd()
+                if key not in seen:
+                    seen.add(key)
+                    fens.append(board.fen())
+                board.push(move)
+            if board.epd() not in seen and not board.is_game_over():
+                seen.add(board.epd())
+                fens.append(board.fen())
+    return fens
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("games")
     parser.add_argument("--engine", default="stockfish")
     parser.add_argument("--nodes", type=int, default=10000)
     parser.add_argument("--engines", type=int, default=2)
+    parser.add_argument("--direct", action="store_true")
+    parser.add_argument("--ucinewgame", action="store_true")
     args = parser.parse_args()
+    if args.direct:
+        fens = distinct_fens(args.games)
+        shares = [fens[i :: args.engines] for i in range(args.engines)]
+        start_time = time.perf_counter()
+        with multiprocessing.Pool(args.engines) as pool:
+            counts = pool.map(
+                direct_positions,
+                [(args.engine, share, args.nodes, args.ucinewgame) for share in shares],
+            )
+        seconds = time.perf_counter() - start_time
+        positions = sum(counts)
+        print(f"positions {positions} seconds {seconds:.2f} per_second {positions / seconds:.1f}")
+        return
     texts = []
     with open(args.games) as f:
         while (game := chess.pgn.read_game(f)) is not None:
