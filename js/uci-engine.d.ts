@@ -74,6 +74,22 @@ export function workerTransport(worker: {
   onerror: unknown;
 }): Transport;
 
+/** A position: a FEN, or a game with `fen()` (and, as chess.js's, `history({ verbose: true })`). */
+export type EnginePosition =
+  | string
+  | {
+      fen(): string;
+      history?(options: { verbose: true }): { before: string; lan: string }[];
+      isChess960?(): boolean;
+      variant?: string;
+    };
+
+/**
+ * The `position` command: a standard game with a history as its first position and its moves
+ * (the engine then sees repetitions), anything else as its FEN.
+ */
+export function positionCommand(position: EnginePosition): string;
+
 export interface Limit {
   depth?: number;
   nodes?: number;
@@ -98,10 +114,7 @@ export class Engine {
   on(event: "info", callback: (info: Info) => void): this;
   isready(): Promise<void>;
   configure(options: Record<string, string | number | boolean | null>): Promise<void>;
-  analyse(position: string | { fen(): string }, limit?: Limit): Promise<Analysis>;
-  play(
-    position: string | { fen(): string },
-    limit?: Limit,
-  ): Promise<{ bestmove: string | null; ponder: string | null }>;
+  analyse(position: EnginePosition, limit?: Limit): Promise<Analysis>;
+  play(position: EnginePosition, limit?: Limit): Promise<{ bestmove: string | null; ponder: string | null }>;
   quit(): Promise<void>;
 }

@@ -93,6 +93,29 @@ export function workerTransport(worker) {
   return transport;
 }
 
+const UCI_MOVE = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
+
+/**
+ * The `position` command for a FEN or a game. A chess.js-style game (`history({ verbose: true
+ * })` giving each move's `before` FEN and `lan`) is sent as its first position and its moves, so
+ * that the engine sees repetitions and the fifty-move count as they arose; a FEN, a Chess960 or
+ * variant game, or a history with a null move, as its FEN alone.
+ */
+export function positionCommand(position) {
+  if (typeof position === "string") return `position fen ${position}`;
+  const standard = (position.variant ?? "chess") === "chess" && !position.isChess960?.();
+  const history =
+    standard && typeof position.history === "function" ? position.history({ verbose: true }) : [];
+  if (
+    history.length > 0 &&
+    typeof history[0].before === "string" &&
+    history.every((m) => UCI_MOVE.test(m.lan) && m.from !== m.to)
+  ) {
+    return `position fen ${history[0].before} moves ${history.map((m) => m.lan).join(" ")}`;
+  }
+  return `position fen ${position.fen()}`;
+}
+
 export class Engine {
   #transport;
   #timeout;
@@ -189,8 +212,7 @@ export class Engine {
   async analyse(position, { depth, nodes, movetime, multipv } = {}) {
     if (multipv !== undefined) await this.configure({ MultiPV: multipv });
     else await this.isready();
-    const fen = typeof position === "string" ? position : position.fen();
-    this.#send(`position fen ${fen}`);
+    this.#send(positionCommand(position));
     let go = "go";
     if (depth !== undefined) go += ` depth ${depth}`;
     if (nodes !== undefined) go += ` nodes ${nodes}`;

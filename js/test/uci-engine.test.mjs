@@ -14,7 +14,9 @@ import {
   Score,
   nodeTransport,
   parseUciLine,
+  positionCommand,
 } from "../uci-engine.js";
+import { Chess as ChessJs } from "chess.js";
 
 const stockfish = fileURLToPath(
   new URL("../node_modules/stockfish/bin/stockfish-19-lite-single.js", import.meta.url),
@@ -99,4 +101,46 @@ test("an engine that never answers times out", { timeout: 20000 }, async () => {
   const started = Date.now();
   await assert.rejects(Engine.start(nodeTransport("sh", [path]), { timeout: 300 }), EngineTimeoutError);
   assert.ok(Date.now() - started < 5000);
+});
+
+test("a game goes to the engine as its first position and its moves, as chess.js games do", async () => {
+  const start = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+  const moves = ["Ng1", "Nf6", "Nf3", "Ng8", "Ng1", "Nf6", "Nf3", "Ng8", "exf5"].slice(0, 8);
+  const ours = new Chess(start);
+  const theirs = new ChessJs(start);
+  for (const san of moves) {
+    ours.move(san);
+    theirs.move(san);
+  }
+  const expected = `position fen ${start} moves f3g1 g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8`;
+  assert.equal(positionCommand(theirs), expected);
+  assert.equal(positionCommand(ours), expected);
+  const promoting = "8/P6k/8/8/8/8/8/K7 w - - 0 1";
+  const game = new Chess(promoting);
+  game.move("a8=Q");
+  assert.equal(positionCommand(game), `position fen ${promoting} moves a7a8q`);
+  // No history, a FEN, a Chess960 game, a null move: the FEN alone.
+  assert.equal(positionCommand(new Chess()), `position fen ${new Chess().fen()}`);
+  assert.equal(positionCommand(start), `position fen ${start}`);
+  const frc = new Chess("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", {
+    chess960: true,
+  });
+  frc.move("a4");
+  assert.equal(positionCommand(frc), `position fen ${frc.fen()}`);
+  const passed = new Chess();
+  passed.move("e4");
+  passed.move(null);
+  assert.equal(positionCommand(passed), `position fen ${passed.fen()}`);
+
+  // What the engine receives: a script that echoes its last position command back.
+  const path = script(
+    'while read -r line; do case "$line" in uci) echo uciok;; isready) echo readyok;; position*) pos="$line";; go*) echo "info string $pos"; echo "bestmove e2e4";; quit) exit 0;; esac; done\n',
+  );
+  const engine = await Engine.start(nodeTransport("sh", [path]), { timeout: 5000 });
+  try {
+    const { infos } = await engine.analyse(ours, { nodes: 1 });
+    assert.equal(infos[0].string, expected);
+  } finally {
+    await engine.quit();
+  }
 });
