@@ -122,8 +122,20 @@ fn a_run_killed_with_sigkill_and_run_again_writes_what_an_uninterrupted_run_writ
     let dir = dir("resume");
     let out = dir.join("out.pgn");
     let cache = dir.join("cache.sqlite");
-    // 20 ms a search: the run takes over a second, time to kill it in the middle.
-    let engine = fault("--delay 0.02");
+    // The relay hangs at the last distinct position (the first time only, counted in the state
+    // file): the run cannot end before it is killed however fast or slow the machine is, and
+    // the run again goes through.
+    let last = bitmove::analyse::plan_files(&[games()], 0)
+        .unwrap()
+        .jobs
+        .last()
+        .unwrap()
+        .fen
+        .clone();
+    let engine = fault(&format!(
+        "--delay 0.005 --mode hang --fen '{last}' --state {}",
+        dir.join("state").display()
+    ));
     let mut child = Command::new(BITMOVE)
         .arg("analyse")
         .args(args(&engine, &out))

@@ -7,7 +7,7 @@ Every line from the driver goes to ENGINE (a program path), every line from it c
 Each `position` line and each `go` line are appended to --log. Before each `go` it sleeps
 --delay seconds. When the last `position` line contains --fen, at the `go`: `crash` exits
 with status 3 the first time (counted in --state, a file shared by every process of a run),
-`hang` says nothing and sleeps the first time, `always` exits every time. When the relay
+`hang` says nothing more the first time (until its input closes), `always` exits every time. When the relay
 dies, ENGINE's input closes and it exits too."""
 
 from __future__ import annotations
@@ -67,7 +67,11 @@ def main() -> int:
                 if args.mode == "always" or (args.mode == "crash" and count == 1):
                     return 3
                 if args.mode == "hang" and count == 1:
-                    time.sleep(600)
+                    # Says nothing more, reads on, and ends when its driver's end of the pipe
+                    # closes (a driver killed with SIGKILL leaves no relay sleeping behind).
+                    for _ in sys.stdin:
+                        pass
+                    return 0
         if line.strip() == "quit":
             engine.stdin.write(line)
             engine.stdin.flush()
