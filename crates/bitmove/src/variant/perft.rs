@@ -327,3 +327,64 @@ pub fn parse_perft_blocks(
     cases.extend(current);
     Ok(cases)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Variant, VariantPosition, rules};
+    use crate::test_rng::Lcg;
+
+    /// Perft through the legal move list and the variant position's own make, leaves
+    /// counted from the list: the path the bare-board recursions replace.
+    fn by_list(pos: &VariantPosition, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = pos.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut child = pos.clone();
+                rules::play(&mut child, mv);
+                by_list(&child, depth - 1)
+            })
+            .sum()
+    }
+
+    /// The horde recursion against the list path along random games: horde's start, the
+    /// suite's middlegame, a king beside a1 (the king steps the board's generator drops),
+    /// and a pawn's double step from the first rank beside a black pawn (no en passant).
+    #[test]
+    fn horde_recursion_agrees_with_the_list() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+            "4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - - 0 1",
+            "8/8/8/8/8/2P5/1PP5/k7 b - - 0 1",
+            "4k3/8/8/8/8/1p6/8/PP6 w - - 0 1",
+        ];
+        let mut rng = Lcg::new(0x40de_0a70);
+        for fen in fens {
+            for _ in 0..12 {
+                let mut pos = VariantPosition::from_fen(Variant::Horde, fen).unwrap();
+                for _ in 0..80 {
+                    for depth in 1..=3 {
+                        assert_eq!(
+                            super::perft(&pos, depth),
+                            by_list(&pos, depth),
+                            "{} depth {depth}",
+                            pos.board
+                        );
+                    }
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let pick = moves[(rng.next_u64() >> 33) as usize % moves.len()];
+                    rules::play(&mut pos, pick);
+                }
+            }
+        }
+    }
+}
