@@ -291,22 +291,53 @@ fn _analyse_setting(
     Ok((s.engine, s.options, s.limit, s.multipv))
 }
 
+/// A library object behind a lock that `close`/`quit`/`stop` can take away: `what` names it
+/// in the errors ("the cache was poisoned", "the cache is closed").
+struct Slot<T> {
+    value: Mutex<Option<T>>,
+    what: &'static str,
+    gone: &'static str,
+}
+
+impl<T> Slot<T> {
+    fn new(value: T, what: &'static str, gone: &'static str) -> Slot<T> {
+        Slot {
+            value: Mutex::new(Some(value)),
+            what,
+            gone,
+        }
+    }
+
+    fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, Option<T>>> {
+        self.value
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err(format!("the {} was poisoned", self.what)))
+    }
+
+    /// Runs `f` on the object; `ValueError` once it has been taken.
+    fn with<R>(&self, f: impl FnOnce(&mut T) -> R) -> PyResult<R> {
+        let mut guard = self.lock()?;
+        let value = guard
+            .as_mut()
+            .ok_or_else(|| PyValueError::new_err(format!("the {} {}", self.what, self.gone)))?;
+        Ok(f(value))
+    }
+
+    /// Takes the object out (`None` when already taken).
+    fn take(&self) -> PyResult<Option<T>> {
+        Ok(self.lock()?.take())
+    }
+}
+
 /// The SQLite cache of evaluations (`bitmove::analyse::Cache`).
 #[pyclass(module = "bitmove._bitmove", name = "_AnalysisCache")]
 pub struct AnalysisCache {
-    cache: Mutex<Option<Cache>>,
+    cache: Slot<Cache>,
 }
 
 impl AnalysisCache {
     fn with<T>(&self, f: impl FnOnce(&mut Cache) -> Result<T, AnalyseError>) -> PyResult<T> {
-        let mut guard = self
-            .cache
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("the cache was poisoned"))?;
-        let cache = guard
-            .as_mut()
-            .ok_or_else(|| PyValueError::new_err("the cache is closed"))?;
-        f(cache).map_err(py_error)
+        self.cache.with(f)?.map_err(py_error)
     }
 }
 
@@ -323,7 +354,7 @@ impl AnalysisCache {
             })
             .map_err(py_error)?;
         Ok(AnalysisCache {
-            cache: Mutex::new(Some(cache)),
+            cache: Slot::new(cache, "cache", "is closed"),
         })
     }
 
@@ -447,12 +478,7 @@ impl AnalysisCache {
 
     /// Commits and closes the database (later calls raise `ValueError`).
     fn close(&self) -> PyResult<()> {
-        let mut guard = self
-            .cache
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("the cache was poisoned"))?;
-        guard.take();
-        Ok(())
+        self.cache.take().map(drop)
     }
 }
 
@@ -479,7 +505,7 @@ fn summary_dict<'py>(
 /// it dies or hangs; the GIL is released while it searches.
 #[pyclass(module = "bitmove._bitmove", name = "_AnalysisWorker")]
 pub struct AnalysisWorker {
-    worker: Mutex<Option<analyse::Worker>>,
+    worker: Slot<analyse::Worker>,
     name: String,
 }
 
@@ -501,7 +527,7 @@ impl AnalysisWorker {
             .map_err(py_error)?;
         Ok(AnalysisWorker {
             name: worker.engine_name().to_string(),
-            worker: Mutex::new(Some(worker)),
+            worker: Slot::new(worker, "worker", "has quit"),
         })
     }
 
@@ -514,37 +540,19 @@ impl AnalysisWorker {
     /// How many times the engine was started again.
     #[getter]
     fn restarts(&self) -> PyResult<u32> {
-        let guard = self
-            .worker
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("the worker was poisoned"))?;
-        Ok(guard.as_ref().map_or(0, |w| w.restarts()))
+        Ok(self.worker.lock()?.as_ref().map_or(0, |w| w.restarts()))
     }
 
     /// Analyses one job tuple; returns the answer dict.
     fn analyse<'py>(&self, py: Python<'py>, job: JobTuple) -> PyResult<Bound<'py, PyDict>> {
         let job = job_of(job)?;
-        let answer = py.detach(|| {
-            let mut guard = self
-                .worker
-                .lock()
-                .map_err(|_| PyRuntimeError::new_err("the worker was poisoned"))?;
-            let worker = guard
-                .as_mut()
-                .ok_or_else(|| PyValueError::new_err("the worker has quit"))?;
-            Ok::<_, PyErr>(worker.analyse(&job))
-        })?;
+        let answer = py.detach(|| self.worker.with(|w| w.analyse(&job)))?;
         answer_dict(py, &answer)
     }
 
     /// Quits the engine.
     fn quit(&self, py: Python<'_>) -> PyResult<()> {
-        let worker = self
-            .worker
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("the worker was poisoned"))?
-            .take();
-        if let Some(w) = worker {
+        if let Some(w) = self.worker.take()? {
             py.detach(|| w.quit());
         }
         Ok(())
@@ -554,20 +562,13 @@ impl AnalysisWorker {
 /// J engine processes on threads fed from one queue (`bitmove::analyse::Pool`).
 #[pyclass(module = "bitmove._bitmove", name = "_AnalysisPool")]
 pub struct AnalysisPool {
-    pool: Mutex<Option<Pool>>,
+    pool: Slot<Pool>,
     name: String,
 }
 
 impl AnalysisPool {
     fn with<T>(&self, f: impl FnOnce(&mut Pool) -> T) -> PyResult<T> {
-        let mut guard = self
-            .pool
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("the pool was poisoned"))?;
-        let pool = guard
-            .as_mut()
-            .ok_or_else(|| PyValueError::new_err("the pool has stopped"))?;
-        Ok(f(pool))
+        self.pool.with(f)
     }
 }
 
@@ -593,7 +594,7 @@ impl AnalysisPool {
             .map_err(py_error)?;
         Ok(AnalysisPool {
             name: pool.engine_name().to_string(),
-            pool: Mutex::new(Some(pool)),
+            pool: Slot::new(pool, "pool", "has stopped"),
         })
     }
 
@@ -640,12 +641,7 @@ impl AnalysisPool {
     /// Stops the engines (each finishes its position; queued jobs are dropped) and waits
     /// for them.
     fn stop(&self, py: Python<'_>) -> PyResult<()> {
-        let pool = self
-            .pool
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("the pool was poisoned"))?
-            .take();
-        if let Some(mut p) = pool {
+        if let Some(mut p) = self.pool.take()? {
             py.detach(|| {
                 p.stop();
                 p.join();

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::string::{String, ToString};
 use std::vec::Vec;
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, ToSql, params_from_iter};
 use serde_json::{Value, json};
 
 use super::{AnalyseError, Analysed, Evaluation, Failure, Line, PositionKey, Setting};
@@ -121,15 +121,9 @@ impl Cache {
         let mut statement = self.conn.prepare_cached(
             "SELECT key FROM evaluations WHERE engine = ?1 AND options = ?2 AND search = ?3 AND multipv = ?4",
         )?;
-        let rows = statement.query_map(
-            params![
-                setting.engine,
-                setting.options,
-                setting.limit,
-                setting.multipv
-            ],
-            |r| r.get::<_, String>(0),
-        )?;
+        let rows = statement.query_map(params_from_iter(of_setting(setting)), |r| {
+            r.get::<_, String>(0)
+        })?;
         let mut keys = HashSet::new();
         for key in rows {
             let key = key?;
@@ -147,40 +141,32 @@ impl Cache {
         setting: &Setting,
         key: PositionKey,
     ) -> Result<Option<Evaluation>, AnalyseError> {
-        let mut statement = self.conn.prepare_cached(
+        let mut statement = self.conn.prepare_cached(&std::format!(
             "SELECT fen, cp, mate, wdl_white, wdl_draw, wdl_black, best_move, pv, depth, seldepth, nodes, lines \
-             FROM evaluations WHERE key = ?1 AND engine = ?2 AND options = ?3 AND search = ?4 AND multipv = ?5",
-        )?;
+             FROM evaluations WHERE {ROW}"
+        ))?;
+        let hex = key.to_string();
         let row = statement
-            .query_row(
-                params![
-                    key.to_string(),
-                    setting.engine,
-                    setting.options,
-                    setting.limit,
-                    setting.multipv
-                ],
-                |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, Option<i64>>(1)?,
-                        r.get::<_, Option<i64>>(2)?,
-                        (
-                            r.get::<_, Option<i64>>(3)?,
-                            r.get::<_, Option<i64>>(4)?,
-                            r.get::<_, Option<i64>>(5)?,
-                        ),
-                        r.get::<_, Option<String>>(6)?,
-                        r.get::<_, String>(7)?,
-                        (
-                            r.get::<_, Option<i64>>(8)?,
-                            r.get::<_, Option<i64>>(9)?,
-                            r.get::<_, Option<i64>>(10)?,
-                        ),
-                        r.get::<_, String>(11)?,
-                    ))
-                },
-            )
+            .query_row(params_from_iter(keyed(&hex, setting, &[])), |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, Option<i64>>(1)?,
+                    r.get::<_, Option<i64>>(2)?,
+                    (
+                        r.get::<_, Option<i64>>(3)?,
+                        r.get::<_, Option<i64>>(4)?,
+                        r.get::<_, Option<i64>>(5)?,
+                    ),
+                    r.get::<_, Option<String>>(6)?,
+                    r.get::<_, String>(7)?,
+                    (
+                        r.get::<_, Option<i64>>(8)?,
+                        r.get::<_, Option<i64>>(9)?,
+                        r.get::<_, Option<i64>>(10)?,
+                    ),
+                    r.get::<_, String>(11)?,
+                ))
+            })
             .optional()?;
         let Some((fen, cp, mate, wdl, best_move, pv, (depth, seldepth, nodes), lines)) = row else {
             return Ok(None);
@@ -214,20 +200,14 @@ impl Cache {
         setting: &Setting,
         key: PositionKey,
     ) -> Result<Option<Failure>, AnalyseError> {
-        let mut statement = self.conn.prepare_cached(
-            "SELECT fen, reason FROM failures WHERE key = ?1 AND engine = ?2 AND options = ?3 AND search = ?4 AND multipv = ?5",
-        )?;
+        let mut statement = self.conn.prepare_cached(&std::format!(
+            "SELECT fen, reason FROM failures WHERE {ROW}"
+        ))?;
+        let hex = key.to_string();
         let row = statement
-            .query_row(
-                params![
-                    key.to_string(),
-                    setting.engine,
-                    setting.options,
-                    setting.limit,
-                    setting.multipv
-                ],
-                |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)),
-            )
+            .query_row(params_from_iter(keyed(&hex, setting, &[])), |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+            })
             .optional()?;
         Ok(row.map(|(fen, reason)| Failure { key, fen, reason }))
     }
@@ -245,9 +225,7 @@ impl Cache {
                  wdl_white, wdl_draw, wdl_black, best_move, pv, depth, seldepth, nodes, lines) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
             )?;
-            let mut clear = tx.prepare_cached(
-                "DELETE FROM failures WHERE key = ?1 AND engine = ?2 AND options = ?3 AND search = ?4 AND multipv = ?5",
-            )?;
+            let mut clear = tx.prepare_cached(&std::format!("DELETE FROM failures WHERE {ROW}"))?;
             let mut fail = tx.prepare_cached(
                 "INSERT OR REPLACE INTO failures (key, engine, options, search, multipv, fen, reason) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -258,43 +236,31 @@ impl Cache {
                     Analysed::Done(e) => {
                         let (cp, mate) = columns_of(e.eval);
                         let lines: Vec<Value> = e.lines.iter().map(line_to_json).collect();
-                        put.execute(params![
-                            key,
-                            setting.engine,
-                            setting.options,
-                            setting.limit,
-                            setting.multipv,
-                            e.fen,
-                            cp,
-                            mate,
-                            e.wdl.map(|w| w.0),
-                            e.wdl.map(|w| w.1),
-                            e.wdl.map(|w| w.2),
-                            e.best_move,
-                            e.pv.join(" "),
-                            e.depth,
-                            e.seldepth,
-                            e.nodes,
-                            Value::Array(lines).to_string(),
-                        ])?;
-                        clear.execute(params![
-                            key,
-                            setting.engine,
-                            setting.options,
-                            setting.limit,
-                            setting.multipv
-                        ])?;
+                        let (w, d, l) =
+                            (e.wdl.map(|w| w.0), e.wdl.map(|w| w.1), e.wdl.map(|w| w.2));
+                        let (pv, lines) = (e.pv.join(" "), Value::Array(lines).to_string());
+                        put.execute(params_from_iter(keyed(
+                            &key,
+                            setting,
+                            &[
+                                &e.fen,
+                                &cp,
+                                &mate,
+                                &w,
+                                &d,
+                                &l,
+                                &e.best_move,
+                                &pv,
+                                &e.depth,
+                                &e.seldepth,
+                                &e.nodes,
+                                &lines,
+                            ],
+                        )))?;
+                        clear.execute(params_from_iter(keyed(&key, setting, &[])))?;
                     }
                     Analysed::Failed(f) => {
-                        fail.execute(params![
-                            key,
-                            setting.engine,
-                            setting.options,
-                            setting.limit,
-                            setting.multipv,
-                            f.fen,
-                            f.reason,
-                        ])?;
+                        fail.execute(params_from_iter(keyed(&key, setting, &[&f.fen, &f.reason])))?;
                     }
                 }
             }
@@ -302,6 +268,32 @@ impl Cache {
         tx.commit()?;
         Ok(())
     }
+}
+
+/// The condition that picks one position's row for one setting: `?1` the key, `?2`..`?5`
+/// the setting (the parameters [`keyed`] gives).
+const ROW: &str = "key = ?1 AND engine = ?2 AND options = ?3 AND search = ?4 AND multipv = ?5";
+
+/// The setting's four columns as query parameters.
+fn of_setting(setting: &Setting) -> [&dyn ToSql; 4] {
+    [
+        &setting.engine,
+        &setting.options,
+        &setting.limit,
+        &setting.multipv,
+    ]
+}
+
+/// The parameters of [`ROW`] (the key, then the setting's four columns) followed by `rest`.
+fn keyed<'a>(
+    key: &'a dyn ToSql,
+    setting: &'a Setting,
+    rest: &[&'a dyn ToSql],
+) -> Vec<&'a dyn ToSql> {
+    let mut all: Vec<&dyn ToSql> = std::vec![key];
+    all.extend_from_slice(&of_setting(setting));
+    all.extend_from_slice(rest);
+    all
 }
 
 fn columns_of(eval: Option<Eval>) -> (Option<i64>, Option<i64>) {
