@@ -40,7 +40,11 @@ pub fn js_parse_int(text: &str) -> Option<f64> {
     if end == 0 {
         return None;
     }
-    let value: f64 = digits[..end].parse().ok()?;
+    // Summed as an integer, not parsed as a float: the WebAssembly build then links no float
+    // parser. Every caller compares with 0 or clamps at 1e9, which saturation keeps exact.
+    let value = digits.bytes().take(end).fold(0u64, |n, d| {
+        n.saturating_mul(10).saturating_add(u64::from(d - b'0'))
+    }) as f64;
     Some(if negative { -value } else { value })
 }
 
@@ -493,6 +497,9 @@ mod tests {
         assert_eq!(js_fields(" a  b "), ["", "a", "b", ""]);
         assert_eq!(js_parse_int(" 12x"), Some(12.0));
         assert_eq!(js_parse_int("x"), None);
+        assert_eq!(js_parse_int("-0").map(f64::is_sign_negative), Some(true));
+        assert_eq!(js_parse_int("-7"), Some(-7.0));
+        assert!(js_parse_int("123456789012345678901234567890").is_some_and(|n| n > 1e9));
         assert_eq!(pad_fen("8/8/8/8/8/8/8/8 w"), "8/8/8/8/8/8/8/8 w - - 0 1");
         assert_eq!(
             validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
