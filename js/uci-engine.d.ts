@@ -58,6 +58,8 @@ export type UciLine =
   | { type: "error"; reason: string };
 
 export function parseUciLine(line: string): UciLine;
+/** Resolves once the line reader is loaded; only needed where a synchronous compile failed. */
+export function init(): Promise<void>;
 
 export interface Transport {
   send(line: string): void;

@@ -1,8 +1,27 @@
 // A UCI engine behind any line transport: a Node child process (the npm `stockfish` package,
 // or any engine binary) or a Web Worker. Every line is read by bitmove's Rust parser compiled
 // to WebAssembly (bitmove::engine, the reader python-chess's lines are checked against).
-import { checkLoaded } from "./engine.js";
-import { uciParseLine } from "./wasm/bitmove_wasm.js";
+//
+// The reader is a WebAssembly module of its own (wasm-uci/: crates/bitmove-wasm with the
+// feature `uci`, the reader alone), so that the main entry point does not carry it and this
+// one carries nothing of the chess.js API. It is compiled synchronously from the bytes in
+// the JavaScript, as engine.js does the engine's.
+import * as glue from "./wasm-uci/bitmove_wasm.js";
+import bytes from "./wasm-uci/bitmove_wasm_bytes.js";
+
+let loadError;
+try {
+  glue.initSync({ module: bytes });
+} catch (error) {
+  loadError = error;
+}
+
+/** Resolves once the reader is loaded; only needed where the synchronous compile failed. */
+export async function init() {
+  if (loadError === undefined) return;
+  await glue.default({ module_or_path: bytes });
+  loadError = undefined;
+}
 
 /** The base of the engine errors. */
 export class EngineError extends Error {
@@ -37,8 +56,10 @@ export class Score {
 
 /** Reads one engine line (bitmove::engine's reading). */
 export function parseUciLine(line) {
-  checkLoaded();
-  const parsed = JSON.parse(uciParseLine(String(line)));
+  if (loadError !== undefined) {
+    throw new EngineError(`bitmove's WebAssembly is not loaded (${loadError.message}): await init() first`);
+  }
+  const parsed = JSON.parse(glue.uciParseLine(String(line)));
   if (parsed.score) parsed.score = new Score(parsed.score.kind, parsed.score.value, parsed.score.bound);
   return parsed;
 }

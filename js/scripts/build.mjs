@@ -1,9 +1,10 @@
 // Builds the package from the Rust sources (`npm run build`):
 //
-// 1. the wasm crate for wasm32-unknown-unknown with the `wasm` profile (Cargo.toml), twice:
-//    the core build (no features: the main entry point) into wasm/, the full build (feature
-//    `full`: variants, SVG, books, perft statistics; the `bitmove/full` entry point) into
-//    wasm-full/; for each:
+// 1. the wasm crate for wasm32-unknown-unknown with the `wasm` profile (Cargo.toml), three
+//    times: the core build (no features: the main entry point) into wasm/, the full build
+//    (feature `full`: variants, SVG, books, perft statistics; the `bitmove/full` entry point)
+//    into wasm-full/, the engine-line reader alone (feature `uci`: `bitmove/uci-engine`) into
+//    wasm-uci/; for each:
 // 2. wasm-bindgen's glue for `--target web`, made to import its TextDecoder and
 //    TextEncoder from ../utf8.js (the platform's where they exist, jsdom has none);
 // 3. wasm-opt (binaryen from npm, pinned in package-lock.json) shrinks the module;
@@ -107,6 +108,8 @@ function engine(features, dir) {
 // The core build (the main entry point) and the full one (`bitmove/full`).
 engine(undefined, "wasm");
 engine("full", "wasm-full");
+// The engine-line reader alone (`bitmove/uci-engine`).
+engine("uci", "wasm-uci");
 
 mkdirSync(join(js, "dist"), { recursive: true });
 for (const name of ["index", "full"]) {
@@ -123,8 +126,8 @@ for (const name of ["index", "full"]) {
 copyFileSync(join(js, "index.d.ts"), join(js, "dist", "index.d.cts"));
 writeFileSync(join(js, "dist", "full.d.cts"), 'export * from "./index.cjs";\n');
 
-// bitmove/uci-engine for `require`: a bundle of its own (with its own copy of the engine, which
-// it uses only to read engine lines), its declarations copied as index.d.ts's are.
+// bitmove/uci-engine for `require`: a bundle of its own (with the reader's module), its
+// declarations copied as index.d.ts's are.
 run(bin("esbuild"), [
   join(js, "uci-engine.js"),
   "--bundle",

@@ -40,7 +40,11 @@ pub fn js_parse_int(text: &str) -> Option<f64> {
     if end == 0 {
         return None;
     }
-    let value: f64 = digits[..end].parse().ok()?;
+    // Summed as an integer, not parsed as a float: the WebAssembly build then links no float
+    // parser. Every caller compares with 0 or clamps at 1e9, which saturation keeps exact.
+    let value = digits.bytes().take(end).fold(0u64, |n, d| {
+        n.saturating_mul(10).saturating_add(u64::from(d - b'0'))
+    }) as f64;
     Some(if negative { -value } else { value })
 }
 
@@ -367,7 +371,14 @@ pub fn infer_piece(text: &str) -> Option<char> {
         }
         return Some('p');
     }
-    let lower = first.to_lowercase().next().unwrap_or('\0');
+    // JavaScript's toLowerCase on one letter, as far as a piece letter can come of it: the one
+    // letter beyond ASCII that lowercases into ASCII letters of pieces is the Kelvin sign (any
+    // other stays a letter that names no piece). Not `char::to_lowercase`, whose Unicode
+    // tables the WebAssembly build would carry.
+    let lower = match first {
+        '\u{212A}' => 'k',
+        c => c.to_ascii_lowercase(),
+    };
     Some(if lower == 'o' { 'k' } else { lower })
 }
 
@@ -493,6 +504,20 @@ mod tests {
         assert_eq!(js_fields(" a  b "), ["", "a", "b", ""]);
         assert_eq!(js_parse_int(" 12x"), Some(12.0));
         assert_eq!(js_parse_int("x"), None);
+        assert_eq!(js_parse_int("-0").map(f64::is_sign_negative), Some(true));
+        assert_eq!(js_parse_int("-7"), Some(-7.0));
+        for text in ["Nf3", "nf3", "\u{212A}e2", "Oe2", "\u{130}e2", "\u{3a3}e2"] {
+            let first = text.chars().next().and_then(|c| c.to_lowercase().next());
+            let expected = first.map(|c| if c == 'o' { 'k' } else { c });
+            let ours = infer_piece(text);
+            // A letter that names no piece may differ (it matches no move either way).
+            if expected.is_some_and(|c| "pnbrqk".contains(c))
+                || ours.is_some_and(|c| "pnbrqk".contains(c))
+            {
+                assert_eq!(ours, expected, "{text}");
+            }
+        }
+        assert!(js_parse_int("123456789012345678901234567890").is_some_and(|n| n > 1e9));
         assert_eq!(pad_fen("8/8/8/8/8/8/8/8 w"), "8/8/8/8/8/8/8/8 w - - 0 1");
         assert_eq!(
             validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),

@@ -380,16 +380,24 @@ impl RawGame {
         } else {
             "-"
         };
-        let int = |i: usize, default: f64| {
-            chessjs::js_parse_int(field(i)).map_or(default, |n| n.clamp(0.0, 1e9))
+        // The number as JavaScript writes it (`-0` for a negative zero), formatted as an
+        // integer: the WebAssembly build then links no float formatting.
+        let int = |i: usize, default: f64, least: f64| {
+            let n =
+                chessjs::js_parse_int(field(i)).map_or(default, |n| n.clamp(0.0, 1e9).max(least));
+            if n == 0.0 && n.is_sign_negative() {
+                "-0".to_string()
+            } else {
+                (n as u64).to_string()
+            }
         };
         let normal = format!(
             "{} {} {} {ep} {} {}",
             field(0),
             if field(1) == "b" { "b" } else { "w" },
             if castling.is_empty() { "-" } else { &castling },
-            int(4, 0.0),
-            int(5, 1.0).max(1.0),
+            int(4, 0.0, f64::NEG_INFINITY),
+            int(5, 1.0, 1.0),
         );
         let setup = Setup::from_fen(&normal, self.chess960)
             .map_err(|e| fen_error(&format!("Invalid FEN: {e}")))?;

@@ -267,7 +267,8 @@ impl RawGame {
         self.load_inner(DEFAULT_POSITION, false, false)?;
         let mut fen = None;
         for (name, value) in &game.tags {
-            if name.to_lowercase() == "fen" {
+            // No letter beyond ASCII lowercases to f, e or n: exact, without Unicode tables.
+            if name.eq_ignore_ascii_case("fen") {
                 fen = Some(value.clone());
             }
             self.put_header(name, Some(value.clone()));
