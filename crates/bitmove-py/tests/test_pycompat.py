@@ -385,3 +385,27 @@ def test_turn_is_a_plain_attribute_kept_in_step():
     mine = Mine()
     mine.push_san("e4")
     assert mine.turn is False and mine.copy().turn is False
+
+
+def test_copies_made_natively_are_their_own_boards_of_the_same_class():
+    # copy() makes the subclass's object from Rust (no __new__ call): each copy has its own
+    # state and its own instance dict, whose turn follows the copy, not the original.
+    class Mine(bitmove.Board):
+        pass
+
+    for ours, theirs in ((Mine(), chess.Board()), (bitmove.Board(), chess.Board())):
+        for san in ("e4", "e5", "Nf3"):
+            ours.push_san(san)
+            theirs.push_san(san)
+        for keep in (None, False, 1):
+            made = ours.copy() if keep is None else ours.copy(stack=keep)
+            expected = theirs.copy() if keep is None else theirs.copy(stack=keep)
+            assert type(made) is type(ours)
+            assert vars(made)["turn"] is made.turn is expected.turn is False
+            assert [m.uci() for m in made.move_stack] == [m.uci() for m in expected.move_stack]
+            made.push_san("Nc6")
+            expected.push_san("Nc6")
+            assert made.turn is expected.turn is True and ours.turn is theirs.turn is False
+            assert made.fen() == expected.fen() and ours.fen() == theirs.fen()
+    with pytest.raises(TypeError):
+        bitmove._bitmove.Board.__dict__["from_chess"].__get__(None, int)(chess.Board())
