@@ -409,3 +409,27 @@ def test_copies_made_natively_are_their_own_boards_of_the_same_class():
             assert made.fen() == expected.fen() and ours.fen() == theirs.fen()
     with pytest.raises(TypeError):
         bitmove._bitmove.Board.__dict__["from_chess"].__get__(None, int)(chess.Board())
+
+
+def test_move_hashes_are_equal_for_equal_moves_and_distinct_otherwise():
+    # A move hashes as its number (one per distinct move): equal moves as python-chess's do,
+    # and no two different moves alike, so sets and dicts of moves stay as python-chess's.
+    def both(make):
+        return make(bitmove.Move), make(chess.Move)
+
+    made = [
+        both(lambda M, f=f, t=t, p=p: M(f, t, p))
+        for f in range(0, 64, 3)
+        for t in range(64)
+        for p in (None, 2, 5, 6)
+        if f != t
+    ]
+    made += [both(lambda M, t=t, d=d: M(t, t, drop=d)) for t in range(64) for d in range(1, 7)]
+    made += [both(lambda M: M(8, 16, drop=1)), both(lambda M: M(9, 16, drop=1))]
+    made.append(both(lambda M: M.null()))
+    ours = [o for o, _ in made]
+    assert len({hash(o) for o in ours}) == len(set(ours)) == len({t for _, t in made})
+    for o, t in made:
+        again = bitmove.Move(o.from_square, o.to_square, o.promotion, o.drop)
+        assert o == again and hash(o) == hash(again) and o.uci() == t.uci()
+    assert {m: 1 for m in ours}[bitmove.Move.from_uci("a1b1")] == 1
