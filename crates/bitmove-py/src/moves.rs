@@ -23,7 +23,7 @@ pub struct Move {
 /// `bitmove.Move`, python-chess's `Move`: the value and its four fields as Python objects,
 /// read as struct members (a frozen class: `move.to_square` costs what a Python slot read
 /// costs). One object per distinct move, made on first use and shared from then on.
-#[pyclass(module = "bitmove", name = "Move", frozen, eq, hash)]
+#[pyclass(module = "bitmove", name = "Move", frozen, eq)]
 pub struct PyMove {
     pub(crate) value: Move,
     /// The square the piece leaves, 0 = a1 ... 63 = h8.
@@ -44,12 +44,6 @@ pub struct PyMove {
 impl PartialEq for PyMove {
     fn eq(&self, other: &PyMove) -> bool {
         self.value == other.value
-    }
-}
-
-impl std::hash::Hash for PyMove {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.value.hash(state);
     }
 }
 
@@ -75,6 +69,16 @@ impl Move {
             }
             Some(_) => None,
         }
+    }
+
+    /// A number of its own for each distinct move: its slot, or past the slots for a drop
+    /// whose from-square is not its to-square. Python hashes it as itself, which makes
+    /// `{move: ...}` and `move in a_set` cost an integer instead of a SipHash of the value.
+    fn number(&self) -> usize {
+        self.slot().unwrap_or_else(|| {
+            let piece = self.drop.map_or(0, |piece| piece.index());
+            SLOTS + (self.inner.from as usize * 64 + self.inner.to as usize) * 6 + piece
+        })
     }
 
     /// A new Python object for this move (the table's objects are made here).
@@ -325,6 +329,11 @@ impl Move {
 impl PyMove {
     /// A move from square numbers, like `chess.Move(from_square, to_square, promotion)`:
     /// the shared object of that move.
+    /// Equal moves hash equal (their number, see [`Move::number`]).
+    fn __hash__(&self) -> usize {
+        self.value.number()
+    }
+
     #[new]
     #[pyo3(signature = (from_square, to_square, promotion=None, drop=None))]
     fn py_new(

@@ -385,3 +385,51 @@ def test_turn_is_a_plain_attribute_kept_in_step():
     mine = Mine()
     mine.push_san("e4")
     assert mine.turn is False and mine.copy().turn is False
+
+
+def test_copies_made_natively_are_their_own_boards_of_the_same_class():
+    # copy() makes the subclass's object from Rust (no __new__ call): each copy has its own
+    # state and its own instance dict, whose turn follows the copy, not the original.
+    class Mine(bitmove.Board):
+        pass
+
+    for ours, theirs in ((Mine(), chess.Board()), (bitmove.Board(), chess.Board())):
+        for san in ("e4", "e5", "Nf3"):
+            ours.push_san(san)
+            theirs.push_san(san)
+        for keep in (None, False, 1):
+            made = ours.copy() if keep is None else ours.copy(stack=keep)
+            expected = theirs.copy() if keep is None else theirs.copy(stack=keep)
+            assert type(made) is type(ours)
+            assert vars(made)["turn"] is made.turn is expected.turn is False
+            assert [m.uci() for m in made.move_stack] == [m.uci() for m in expected.move_stack]
+            made.push_san("Nc6")
+            expected.push_san("Nc6")
+            assert made.turn is expected.turn is True and ours.turn is theirs.turn is False
+            assert made.fen() == expected.fen() and ours.fen() == theirs.fen()
+    with pytest.raises(TypeError):
+        bitmove._bitmove.Board.__dict__["from_chess"].__get__(None, int)(chess.Board())
+
+
+def test_move_hashes_are_equal_for_equal_moves_and_distinct_otherwise():
+    # A move hashes as its number (one per distinct move): equal moves as python-chess's do,
+    # and no two different moves alike, so sets and dicts of moves stay as python-chess's.
+    def both(make):
+        return make(bitmove.Move), make(chess.Move)
+
+    made = [
+        both(lambda M, f=f, t=t, p=p: M(f, t, p))
+        for f in range(0, 64, 3)
+        for t in range(64)
+        for p in (None, 2, 5, 6)
+        if f != t
+    ]
+    made += [both(lambda M, t=t, d=d: M(t, t, drop=d)) for t in range(64) for d in range(1, 7)]
+    made += [both(lambda M: M(8, 16, drop=1)), both(lambda M: M(9, 16, drop=1))]
+    made.append(both(lambda M: M.null()))
+    ours = [o for o, _ in made]
+    assert len({hash(o) for o in ours}) == len(set(ours)) == len({t for _, t in made})
+    for o, t in made:
+        again = bitmove.Move(o.from_square, o.to_square, o.promotion, o.drop)
+        assert o == again and hash(o) == hash(again) and o.uci() == t.uci()
+    assert {m: 1 for m in ours}[bitmove.Move.from_uci("a1b1")] == 1

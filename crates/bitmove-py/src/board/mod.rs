@@ -122,15 +122,21 @@ impl Board {
     /// `__setattr__`, which sends a program's `board.turn = ...` to the setter.
     fn mirror_turn(slf: &PyRefMut<'_, Board>) -> PyResult<()> {
         let py = slf.py();
+        let object = slf.into_pyobject(py)?;
+        Board::write_turn(object.as_any(), slf.setup.turn == Color::White)
+    }
+
+    /// [`Board::mirror_turn`] for a board `object` whose side to move is white if `white`.
+    fn write_turn(object: &Bound<'_, PyAny>, white: bool) -> PyResult<()> {
+        let py = object.py();
         let Some(mirrored) = MIRRORED.get(py) else {
             return Ok(());
         };
-        let object = slf.into_pyobject(py)?;
         if !object.get_type().is_subclass(mirrored.bind(py))? {
             return Ok(());
         }
         let name = pyo3::intern!(py, "turn");
-        let value = PyBool::new(py, slf.setup.turn == Color::White);
+        let value = PyBool::new(py, white);
         // SAFETY: the three pointers are live objects (borrowed for the call) and the thread
         // is attached (`py`). The store goes to the instance dict only (the class attribute
         // found for `turn` has no `__set__`), so it does not touch the board being borrowed.

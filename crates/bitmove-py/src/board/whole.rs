@@ -345,14 +345,25 @@ impl Board {
         if class.is(py.get_type::<Board>()) {
             return Ok(Bound::new(py, board)?.into_any().unbind());
         }
-        // Board.__new__(class, None): an instance of the subclass without running its own
-        // constructor (a variant board's needs a position), then this board's state.
-        let made = py
-            .get_type::<Board>()
-            .call_method1("__new__", (class, py.None()))?;
-        let cell = made.cast::<Board>()?;
-        *cell.try_borrow_mut()? = board;
-        Board::mirror_turn(&cell.try_borrow_mut()?)?;
+        if !class.is_subclass_of::<Board>()? {
+            return Err(PyTypeError::new_err("not a subclass of Board"));
+        }
+        let white = board.setup.turn == Color::White;
+        let initializer = pyo3::PyClassInitializer::from(board);
+        // The subclass's object made from here, as the native class's `Bound::new` makes
+        // its own: through `Board.__new__(class, None)` a copy cost four times as much
+        // (the call, its argument parsing, an empty position, then the state written over).
+        // `tp_new_impl` is the helper behind every PyO3 `#[new]` (`pyo3::impl_`, the macros'
+        // API, pinned with PyO3 in Cargo.lock).
+        // SAFETY: `class` is a live type object, Board or a subclass of it (checked above),
+        // which is what `tp_new_impl` requires: it allocates an object of that class with the
+        // class's `tp_alloc` and moves `board` into it. The pointer it returns is a new
+        // (owned) reference.
+        let made = unsafe {
+            let object = pyo3::impl_::pymethods::tp_new_impl(py, initializer, class.as_type_ptr())?;
+            Bound::from_owned_ptr(py, object)
+        };
+        Board::write_turn(&made, white)?;
         Ok(made.unbind())
     }
 
