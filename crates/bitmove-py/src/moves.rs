@@ -192,9 +192,10 @@ impl Move {
         })
     }
 
-    /// Whether this is the null move (`0000`, from-square = to-square, not a drop).
+    /// Whether this is the null move (`0000`): as python-chess's one false move, from a1 to
+    /// a1 with no promotion and no drop (`Move(3, 3)` is a move, written `d1d1`).
     pub(crate) fn is_null(&self) -> bool {
-        self.inner.from == self.inner.to && self.drop.is_none()
+        self.drop.is_none() && is_null_move(self.inner)
     }
 
     /// A bitmove `Move`, or a `chess.Move` converted (`from_chess`), for a standard board:
@@ -457,9 +458,14 @@ fn uci_slot(mv: bitmove::Move) -> Option<usize> {
     Some((mv.from as usize * 64 + mv.to as usize) * 5 + promotion)
 }
 
+/// Whether `mv` is python-chess's null move: a1 to a1, no promotion.
+fn is_null_move(mv: bitmove::Move) -> bool {
+    mv.from as usize == 0 && mv.to as usize == 0 && mv.promotion.is_none()
+}
+
 /// `mv` (as UCI writes it) as a shared Python string.
 pub(crate) fn uci_string<'py>(py: Python<'py>, mv: bitmove::Move) -> Bound<'py, PyString> {
-    if mv.from == mv.to {
+    if is_null_move(mv) {
         return PyString::new(py, "0000");
     }
     let table = UCI_STRINGS.get_or_init(py, || {

@@ -433,3 +433,16 @@ def test_move_hashes_are_equal_for_equal_moves_and_distinct_otherwise():
         again = bitmove.Move(o.from_square, o.to_square, o.promotion, o.drop)
         assert o == again and hash(o) == hash(again) and o.uci() == t.uci()
     assert {m: 1 for m in ours}[bitmove.Move.from_uci("a1b1")] == 1
+
+
+def test_a_move_from_a_square_to_itself_is_not_the_null_move():
+    # python-chess's null move is the one false move: from a1 to a1, no promotion, no drop.
+    # Move(3, 3) is a (meaningless) move that writes d1d1, Move(0, 0, KNIGHT) a1a1n.
+    for args in [(3, 3), (0, 0, 2), (63, 63, 5), (0, 0), (12, 12, None)]:
+        ours, theirs = bitmove.Move(*args), chess.Move(*args)
+        assert (ours.uci(), str(ours), repr(ours), bool(ours)) == (
+            theirs.uci(),
+            str(theirs),
+            repr(theirs),
+            bool(theirs),
+        ), args
