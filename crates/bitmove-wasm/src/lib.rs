@@ -17,23 +17,23 @@
 #![deny(unsafe_code)]
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
-#[cfg(any(feature = "full", not(feature = "uci")))]
+#[cfg(rules)]
 mod anyboard;
 #[cfg(feature = "full")]
 mod book;
-#[cfg(any(feature = "full", not(feature = "uci")))]
+#[cfg(rules)]
 mod chessjs;
-#[cfg(any(feature = "full", not(feature = "uci")))]
+#[cfg(rules)]
 mod comments;
 #[cfg(feature = "uci")]
 mod engine;
-#[cfg(any(feature = "full", not(feature = "uci")))]
+#[cfg(rules)]
 mod game;
-#[cfg(any(feature = "full", not(feature = "uci")))]
+#[cfg(rules)]
 mod game_pgn;
-#[cfg(any(feature = "full", not(feature = "uci")))]
+#[cfg(rules)]
 mod position;
-#[cfg(any(feature = "full", not(feature = "uci")))]
+#[cfg(rules)]
 mod record;
 #[cfg(feature = "full")]
 mod svg;
@@ -44,16 +44,16 @@ mod variant;
 pub use book::RawBook;
 #[cfg(feature = "uci")]
 pub use engine::uci_parse_line;
-#[cfg(any(feature = "full", not(feature = "uci")))]
+#[cfg(rules)]
 pub use game::RawGame;
-#[cfg(any(feature = "full", not(feature = "uci")))]
+#[cfg(rules)]
 pub use position::RawPosition;
 #[cfg(feature = "full")]
 pub use svg::svg_board;
 #[cfg(feature = "full")]
 pub use variant::{RawVariantGame, RawVariantPosition};
 
-#[cfg(any(feature = "full", not(feature = "uci")))]
+#[cfg(rules)]
 use bitmove::variant::Variant;
 use bitmove::{Board, FenError};
 use wasm_bindgen::prelude::*;
@@ -166,28 +166,28 @@ fn stats_lines(stats: &bitmove::PerftStats) -> String {
     out
 }
 
-#[cfg(any(feature = "full", not(feature = "uci")))]
+#[cfg(rules)]
 /// The deepest perft accepted, for JavaScript.
 #[wasm_bindgen(js_name = maxDepth)]
 pub fn max_depth() -> u32 {
     MAX_DEPTH
 }
 
-#[cfg(any(feature = "full", not(feature = "uci")))]
+#[cfg(rules)]
 /// The library's version.
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
-#[cfg(any(feature = "full", not(feature = "uci")))]
+#[cfg(rules)]
 /// chess.js's `validateFen`: `undefined` when chess.js accepts `fen`, else its message.
 #[wasm_bindgen(js_name = validateFenChessjs)]
 pub fn validate_fen_chessjs(fen: &str) -> Option<String> {
     chessjs::validate_fen(fen).map(str::to_string)
 }
 
-#[cfg(any(feature = "full", not(feature = "uci")))]
+#[cfg(rules)]
 /// The UCI name of the variant `name` stands for (UCI names, lichess's names and the usual
 /// aliases, any case: [`Variant::from_name`]), or `chess960` for lichess's "Chess960" and
 /// the other names of Fischer random chess (standard rules, Chess960 castling). A
@@ -206,7 +206,7 @@ pub fn variant_name(name: &str) -> Result<String, JsValue> {
     Ok(variant.uci_name().to_string())
 }
 
-#[cfg(any(feature = "full", not(feature = "uci")))]
+#[cfg(rules)]
 pub(crate) fn variant_of(name: &str) -> Result<Variant, JsValue> {
     Variant::from_name(name).ok_or_else(|| {
         let shown: String = name.chars().take(40).collect();
