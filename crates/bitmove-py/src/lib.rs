@@ -72,7 +72,8 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode::legal_move_masks, m)?)?;
     m.add_function(wrap_pyfunction!(encode::planes_batch, m)?)?;
     m.add_function(wrap_pyfunction!(tables::tables, m)?)?;
-    m.add_function(wrap_pyfunction!(board::_mirror_turn_in, m)?)?;
+    m.add_function(wrap_pyfunction!(board::_mirror_in, m)?)?;
+    m.add("_MIRRORED_ATTRIBUTES", board::mirrored_attributes())?;
     m.add_function(wrap_pyfunction!(svg::_svg_board, m)?)?;
     m.add_function(wrap_pyfunction!(svg::_svg_piece, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -320,16 +320,51 @@ def test_example_scripts_print_the_same_under_both_modules(script, args, tmp_pat
     assert outputs[0].strip()
 
 
-def test_turn_is_a_plain_attribute_kept_in_step():
-    # `board.turn` is read from the instance dict (as fast as python-chess's attribute); the
-    # native side writes it after every change. Each step runs on both libraries and the
-    # sides to move must agree, as must the native getter behind the dict.
+_STATE = (
+    "turn",
+    "castling_rights",
+    "ep_square",
+    "halfmove_clock",
+    "fullmove_number",
+    "chess960",
+    "promoted",
+    "pawns",
+    "knights",
+    "bishops",
+    "rooks",
+    "queens",
+    "kings",
+    "occupied",
+)
+
+
+def _state(board, read=getattr):
+    """python-chess's state attributes of `board` as plain values, read by `read`."""
+    values = {name: read(board, name) for name in _STATE}
+    values["occupied_co"] = list(read(board, "occupied_co"))
+    values["move_stack"] = [move.uci() for move in read(board, "move_stack")]
+    return values
+
+
+def test_state_attributes_are_plain_attributes_kept_in_step():
+    # `board.turn`, `board.pawns`, `board.occupied_co`, `board.move_stack`, ... are read as
+    # struct members (as fast as python-chess's plain attributes); the native side updates
+    # them after every change. Each step runs on both libraries and every attribute must
+    # agree with python-chess's and with the native getter behind it.
     import pickle
 
     import bitmove.variant
     from bitmove import _bitmove
 
-    native = _bitmove.Board.__dict__["turn"]
+    def native(board, name):
+        return _bitmove.Board.__dict__[name].__get__(board)
+
+    def null(b):
+        return chess.Move.null() if isinstance(b, chess.Board) else bitmove.Move.null()
+
+    def piece(b, symbol):
+        return (chess if isinstance(b, chess.Board) else bitmove).Piece.from_symbol(symbol)
+
     steps = [
         lambda b: b.push_san("e4"),
         lambda b: b.push_uci("e7e5"),
@@ -337,47 +372,88 @@ def test_turn_is_a_plain_attribute_kept_in_step():
         lambda b: b.push_xboard("Nc6"),
         lambda b: b.san_and_push(b.parse_san("Bb5")),
         lambda b: b.pop(),
-        lambda b: b.push(chess.Move.null() if isinstance(b, chess.Board) else bitmove.Move.null()),
+        lambda b: b.push_san("Bc4"),
+        lambda b: b.push_san("Nf6"),
+        lambda b: b.push_san("O-O"),
+        lambda b: b.push_san("Nxe4"),
+        lambda b: b.push(null(b)),
+        lambda b: b.pop(),
+        lambda b: b.pop(),
         lambda b: b.apply_mirror(),
         lambda b: b.set_fen("8/8/8/8/8/8/8/K1k5 b - - 0 1"),
         lambda b: b.reset(),
         lambda b: b.push_san("d4"),
+        lambda b: b.set_piece_at(chess.E5, piece(b, "Q"), promoted=True),
+        lambda b: b.remove_piece_at(chess.D4),
+        lambda b: b.apply_transform(chess.flip_horizontal),
         lambda b: b.set_epd("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - hmvc 3;"),
+        lambda b: b.push_san("e5"),
+        lambda b: b.set_castling_fen("Qk"),
+        lambda b: b.set_board_fen("8/8/3k4/8/8/4K3/8/8"),
+        lambda b: b.set_piece_map({chess.A1: piece(b, "K"), chess.H8: piece(b, "k")}),
+        lambda b: b.reset_board(),
+        lambda b: b.clear_board(),
         lambda b: b.clear(),
         lambda b: b.set_chess960_pos(3),
         lambda b: setattr(b, "turn", False),
         lambda b: b.push_san("e6"),
         lambda b: b.clear_stack(),
         lambda b: setattr(b, "turn", True),
+        lambda b: setattr(b, "castling_rights", chess.BB_H1),
+        lambda b: setattr(b, "ep_square", chess.E3),
+        lambda b: setattr(b, "ep_square", None),
+        lambda b: setattr(b, "halfmove_clock", 40),
+        lambda b: setattr(b, "fullmove_number", 7),
+        lambda b: setattr(b, "promoted", chess.BB_RANK_1),
+        lambda b: setattr(b, "chess960", False),
+        lambda b: b.push_san("d4"),
     ]
     ours, theirs = bitmove.Board(), chess.Board()
+    occupied_co, move_stack = ours.occupied_co, ours.move_stack
     for step in steps:
         step(ours)
         step(theirs)
-        assert ours.turn == theirs.turn == native.__get__(ours)
+        assert _state(ours) == _state(theirs) == _state(ours, native), steps.index(step)
         assert ours.fen() == theirs.fen()
         for made in (ours.copy(), ours.root(), ours.mirror(), pickle.loads(pickle.dumps(ours))):
-            assert made.turn == native.__get__(made)
+            assert _state(made) == _state(made, native)
+            assert made.occupied_co is not ours.occupied_co
+            assert made.move_stack is not ours.move_stack
+    # The lists are python-chess's: the same objects, changed in place.
+    assert occupied_co is ours.occupied_co and move_stack is ours.move_stack
     # Set by a program, it changes the moves, as python-chess's does.
     board = bitmove.Board()
     board.turn = False
     assert all(uci[1] in "78" for uci in board.legal_moves_uci())
     assert pickle.loads(pickle.dumps(board)).turn is False
-    board.some_flag = 1  # other attributes still work, and pickle keeps them, not turn twice
+    board.some_flag = 1  # other attributes still work, and pickle keeps them
+    assert vars(board) == {"some_flag": 1}
     assert pickle.loads(pickle.dumps(board)).some_flag == 1
+    with pytest.raises(AttributeError):
+        board.pawns = 0  # no setter, as the native getter has none
     # Boards made by the package are bitmove.Board instances; variants and subclasses keep it.
     for made in (
         bitmove.Board.from_chess(chess.Board("8/8/8/8/8/8/8/K1k5 b - - 0 1")),
         bitmove.Board.from_epd("8/8/8/8/8/8/8/K1k5 b - -")[0],
         bitmove.pgn.read_game(__import__("io").StringIO("1. e4 *")).end().board(),
         bitmove.variant.AtomicBoard(),
+        bitmove.variant.CrazyhouseBoard(),
         bitmove.BaseBoard(),
     ):
         assert isinstance(made, bitmove.Board)
-        assert made.turn == native.__get__(made)
+        assert _state(made) == _state(made, native)
     atomic = bitmove.variant.AtomicBoard()
     atomic.push_san("e4")
-    assert atomic.turn is False
+    atomic.push_san("d5")
+    atomic.push_san("exd5")
+    assert atomic.turn is False and _state(atomic) == _state(atomic, native)
+    assert atomic.move_stack == [bitmove.Move.from_uci(u) for u in ("e2e4", "d7d5", "e4d5")]
+    house = bitmove.variant.CrazyhouseBoard()
+    for san in ("e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "P@e6"):
+        house.push_san(san)
+    assert _state(house) == _state(house, native)
+    house.pop()
+    assert _state(house) == _state(house, native)
 
     class Mine(bitmove.Board):
         pass
@@ -385,11 +461,29 @@ def test_turn_is_a_plain_attribute_kept_in_step():
     mine = Mine()
     mine.push_san("e4")
     assert mine.turn is False and mine.copy().turn is False
+    assert _state(mine.copy()) == _state(mine, native)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="specialisation is CPython 3.11's")
+def test_state_attributes_are_read_as_specialised_slots():
+    # Not a timing: CPython rewrites an attribute read it can serve without a call (a struct
+    # member: LOAD_ATTR_SLOT); a getter would stay a generic LOAD_ATTR.
+    import dis
+
+    board = bitmove.Board()
+
+    def read(b):
+        return b.turn, b.pawns, b.occupied_co, b.move_stack
+
+    for _ in range(100):
+        read(board)
+    ops = [i.opname for i in dis.get_instructions(read, adaptive=True) if "LOAD_ATTR" in i.opname]
+    assert ops == ["LOAD_ATTR_SLOT"] * 4, ops
 
 
 def test_copies_made_natively_are_their_own_boards_of_the_same_class():
     # copy() makes the subclass's object from Rust (no __new__ call): each copy has its own
-    # state and its own instance dict, whose turn follows the copy, not the original.
+    # state and its own attribute objects, which follow the copy, not the original.
     class Mine(bitmove.Board):
         pass
 
@@ -401,7 +495,7 @@ def test_copies_made_natively_are_their_own_boards_of_the_same_class():
             made = ours.copy() if keep is None else ours.copy(stack=keep)
             expected = theirs.copy() if keep is None else theirs.copy(stack=keep)
             assert type(made) is type(ours)
-            assert vars(made)["turn"] is made.turn is expected.turn is False
+            assert made.turn is expected.turn is False and vars(made) == {}
             assert [m.uci() for m in made.move_stack] == [m.uci() for m in expected.move_stack]
             made.push_san("Nc6")
             expected.push_san("Nc6")

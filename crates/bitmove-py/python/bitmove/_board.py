@@ -1,8 +1,11 @@
 """`bitmove.Board`, python-chess's `BaseBoard` and its move-generator classes.
 
-`Board` is the native board (`bitmove._bitmove.Board`) with a Python instance dict that holds
-`turn`, kept in step by the native side at every change, so that `board.turn` is read as fast
-as python-chess's plain attribute (CPython specialises instance-dict reads, not getters).
+`Board` is the native board (`bitmove._bitmove.Board`) whose python-chess state attributes
+(`turn`, `castling_rights`, `ep_square`, the clocks, `chess960`, `promoted`, the piece
+bitboards, `occupied`, the lists `occupied_co` and `move_stack`) are objects the native side
+keeps in step at every change and Python reads as struct members, as fast as python-chess's
+plain attributes (CPython specialises member reads, not getters). Assigning one goes to the
+native setter.
 
 `BaseBoard` is a board of pieces only (python-chess's base class of `Board`); here it is a
 `Board` whose side to move, castling rights and counters stay at their defaults, made from a
@@ -21,7 +24,11 @@ from bitmove._squares import STARTING_BOARD_FEN
 
 __all__ = ["BaseBoard", "Board", "LegalMoveGenerator", "PseudoLegalMoveGenerator"]
 
-_NATIVE_TURN: Any = _bitmove.Board.__dict__["turn"]  # the native getter and setter
+# The native getters and setters of the attributes the native side mirrors: an assignment goes
+# to the setter (the members are read-only), then the native side updates the members.
+_NATIVE: dict[str, Any] = {
+    name: _bitmove.Board.__dict__[name] for name in _bitmove._MIRRORED_ATTRIBUTES
+}
 _object_setattr = object.__setattr__
 
 
@@ -29,19 +36,15 @@ class Board(_bitmove.Board):
     __doc__ = _bitmove.Board.__doc__
     __module__ = "bitmove"
 
-    # The instance dict's `turn` (written by the native side at the board's birth and after
-    # every change) is what Python reads; this plain class attribute only hides the native
-    # getter, which would win over the dict (a data descriptor), and must be no descriptor of
-    # a Python class either: CPython 3.11 then gives up specialising `board.turn`.
-    turn = True
-
     def __setattr__(self, name: str, value: Any) -> None:
-        if name == "turn":
-            _NATIVE_TURN.__set__(self, value)
-        _object_setattr(self, name, value)
+        native = _NATIVE.get(name)
+        if native is None:
+            _object_setattr(self, name, value)
+        else:
+            native.__set__(self, value)
 
 
-_bitmove._mirror_turn_in(Board)
+_bitmove._mirror_in(Board)
 
 
 class BaseBoard(Board):
@@ -55,7 +58,7 @@ class BaseBoard(Board):
         return board
 
     def __init__(self, board_fen: str | None = STARTING_BOARD_FEN) -> None:
-        self._sync_turn()
+        """The pieces were set by `__new__`."""
 
     @classmethod
     def empty(cls, *, chess960: bool = False) -> BaseBoard:

@@ -62,7 +62,7 @@ class _VariantBoard(Board):
         return board
 
     def __init__(self, fen: str | None = _DEFAULT, chess960: bool = False) -> None:
-        self._sync_turn()
+        """The position was set by `__new__`."""
 
     def reset(self) -> None:
         self.set_fen(type(self).starting_fen)

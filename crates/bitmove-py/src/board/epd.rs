@@ -98,7 +98,7 @@ impl Board {
         epd: &str,
     ) -> PyResult<Bound<'py, PyDict>> {
         let out = Board::set_epd_impl(&mut slf, py, epd);
-        Board::mirror_turn(&slf)?;
+        Board::sync_attrs(&mut slf)?;
         out
     }
 
@@ -120,7 +120,7 @@ impl Board {
 }
 
 /// The bodies of the methods above that can change the side to move (each wrapper then
-/// writes `turn` into a `bitmove.Board`'s instance dict: `Board::mirror_turn`).
+/// brings the attributes to the new state: `Board::sync_attrs`).
 impl Board {
     fn set_epd_impl<'py>(&mut self, py: Python<'py>, epd: &str) -> PyResult<Bound<'py, PyDict>> {
         let trimmed = epd.trim().trim_end_matches(';');

@@ -6,7 +6,6 @@
 use bitmove::{Color, EnPassantMode, Setup, SetupSanError};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyList, PySlice, PyTuple, PyType};
 
 use crate::encode;
@@ -44,6 +43,8 @@ pub struct Board {
     stack: Vec<Frame>,
     /// The variant game for `chess.variant`'s boards (None for standard chess and Chess960).
     variant: Option<Box<variant::VariantGame>>,
+    /// python-chess's state attributes as Python objects (see [`mirror::Mirror`]).
+    mirror: mirror::Mirror,
 }
 
 /// The mask arguments of python-chess's generators (`from_mask`, `to_mask`), all squares by
@@ -101,52 +102,92 @@ fn square_arg(value: i64) -> PyResult<bitmove::Square> {
     square(value).map_err(|_| PyIndexError::new_err(format!("square {value} is not in 0..=63")))
 }
 
-/// The Python class `bitmove.Board` (`_board.py`, a subclass of this one), registered when
-/// the package is imported: its instances keep `turn` in their instance dict, where Python
-/// reads it as fast as any attribute (a getter of this class costs several times more).
-static MIRRORED: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-
-/// Registers `bitmove.Board` (see [`MIRRORED`]); once.
+/// Puts python-chess's state attributes on `class` (`bitmove.Board`, `_board.py`, a subclass
+/// of this one) as member descriptors of the boards' [`mirror::Mirror`]; called once, when the
+/// package is imported.
 #[pyfunction]
-pub(crate) fn _mirror_turn_in(class: &Bound<'_, PyType>) -> PyResult<()> {
-    MIRRORED
-        .set(class.py(), class.clone().unbind())
-        .map_err(|_| PyValueError::new_err("the board class is registered already"))
+pub(crate) fn _mirror_in(class: &Bound<'_, PyType>) -> PyResult<()> {
+    if !class.is_subclass_of::<Board>()? {
+        return Err(PyTypeError::new_err("not a subclass of Board"));
+    }
+    let probe = Bound::new(class.py(), Board::with(Setup::default()))?;
+    let board = probe.borrow();
+    mirror::Mirror::install(class, probe.as_any(), &board.mirror)
+}
+
+/// The names of the attributes [`_mirror_in`] puts on the class, in slot order.
+pub(crate) fn mirrored_attributes() -> Vec<&'static str> {
+    mirror::NAMES
+        .iter()
+        .map(|name| name.to_str().expect("ASCII names"))
+        .collect()
 }
 
 impl Board {
-    /// After a change that may have changed the side to move: writes `turn` into the instance
-    /// dict of a `bitmove.Board` (of the registered class or a subclass of it; other boards
-    /// read it through the getter). The dict entry is written as `object.__setattr__` would
-    /// (the class's `turn` is a descriptor without `__set__`), past the class's
-    /// `__setattr__`, which sends a program's `board.turn = ...` to the setter.
-    fn mirror_turn(slf: &PyRefMut<'_, Board>) -> PyResult<()> {
+    /// After a change: brings the attributes of `slf` (see [`mirror::Mirror`]) to its state.
+    fn sync_attrs(slf: &mut PyRefMut<'_, Board>) -> PyResult<()> {
         let py = slf.py();
-        let object = slf.into_pyobject(py)?;
-        Board::write_turn(object.as_any(), slf.setup.turn == Color::White)
+        slf.sync(py)
     }
 
-    /// [`Board::mirror_turn`] for a board `object` whose side to move is white if `white`.
-    fn write_turn(object: &Bound<'_, PyAny>, white: bool) -> PyResult<()> {
-        let py = object.py();
-        let Some(mirrored) = MIRRORED.get(py) else {
-            return Ok(());
-        };
-        if !object.get_type().is_subclass(mirrored.bind(py))? {
-            return Ok(());
+    /// Brings the attributes (see [`mirror::Mirror`]) to the board's state.
+    pub(crate) fn sync(&mut self, py: Python<'_>) -> PyResult<()> {
+        let setup = &self.setup;
+        let mut scalars = [0; mirror::SCALARS];
+        let head = [
+            u64::from(setup.turn == Color::White),
+            setup.castling_rights.0,
+            setup.ep_square.map_or(mirror::NO_SQUARE, |sq| sq as u64),
+            u64::from(setup.halfmove_clock),
+            u64::from(setup.fullmove_number),
+            u64::from(setup.chess960),
+            setup.promoted.0,
+        ];
+        scalars[..7].copy_from_slice(&head);
+        for (slot, piece) in scalars[7..13].iter_mut().zip(bitmove::Piece::ALL) {
+            *slot = self.mask_of(piece);
         }
-        let name = pyo3::intern!(py, "turn");
-        let value = PyBool::new(py, white);
-        // SAFETY: the three pointers are live objects (borrowed for the call) and the thread
-        // is attached (`py`). The store goes to the instance dict only (the class attribute
-        // found for `turn` has no `__set__`), so it does not touch the board being borrowed.
-        let status = unsafe {
-            pyo3::ffi::PyObject_GenericSetAttr(object.as_ptr(), name.as_ptr(), value.as_ptr())
+        scalars[13] = setup.occupied();
+        let state = mirror::State {
+            scalars,
+            colors: [setup.colors[1].0, setup.colors[0].0],
         };
-        if status < 0 {
-            return Err(PyErr::fetch(py));
+        let stack_len = self.stack_len();
+        let (list, have) = self.mirror.sync(py, &state, stack_len)?;
+        for index in have..stack_len {
+            list.append(self.move_at(index)?)?;
         }
         Ok(())
+    }
+
+    /// The number of moves on the move stack.
+    fn stack_len(&self) -> usize {
+        match &self.variant {
+            Some(game) => game.stack.len(),
+            None => self.stack.len(),
+        }
+    }
+
+    /// Empties the move stack (of a variant game too); the position stays.
+    fn forget_moves(&mut self) {
+        self.stack.clear();
+        if let Some(game) = self.variant.as_deref_mut() {
+            game.stack.clear();
+        }
+    }
+
+    /// Move `index` of the move stack, as `move_stack` shows it.
+    fn move_at(&self, index: usize) -> PyResult<Move> {
+        match &self.variant {
+            Some(game) => {
+                let frame = &game.stack[index];
+                variant::GameView::shown(&frame.pos, frame.mv)
+            }
+            None => {
+                let frame = &self.stack[index];
+                Ok(Board::shown(&frame.before, frame.mv))
+            }
+        }
     }
 
     fn with(setup: Setup) -> Board {
@@ -154,6 +195,7 @@ impl Board {
             setup,
             stack: Vec::new(),
             variant: None,
+            mirror: mirror::Mirror::default(),
         }
     }
 
@@ -374,27 +416,16 @@ impl Board {
 impl Board {
     #[new]
     #[pyo3(signature = (fen=Some(STARTING_FEN), *, chess960=false, strict=false))]
-    fn new(fen: Option<&str>, chess960: bool, strict: bool) -> PyResult<Board> {
-        Ok(Board::with(Board::parse(fen, chess960, strict)?))
+    fn new(py: Python<'_>, fen: Option<&str>, chess960: bool, strict: bool) -> PyResult<Board> {
+        let mut board = Board::with(Board::parse(fen, chess960, strict)?);
+        board.sync(py)?;
+        Ok(board)
     }
 
-    /// Writes `turn` into a new `bitmove.Board`'s instance dict (the position was read by
-    /// `__new__`).
+    /// Nothing more to do (`__new__` read the position): there for subclasses that call it.
     #[pyo3(signature = (fen=Some(STARTING_FEN), *, chess960=false, strict=false))]
-    fn __init__(
-        slf: PyRefMut<'_, Self>,
-        fen: Option<&str>,
-        chess960: bool,
-        strict: bool,
-    ) -> PyResult<()> {
+    fn __init__(&self, fen: Option<&str>, chess960: bool, strict: bool) {
         let _ = (fen, chess960, strict);
-        Board::mirror_turn(&slf)
-    }
-
-    /// `turn` into the instance dict, for a subclass whose own `__init__` does not call this
-    /// class's (`BaseBoard`, the variant boards).
-    fn _sync_turn(slf: PyRefMut<'_, Self>) -> PyResult<()> {
-        Board::mirror_turn(&slf)
     }
 
     // ---- python-chess's class attributes ----
@@ -474,8 +505,9 @@ impl Board {
         self.setup.turn == Color::White
     }
     #[setter]
-    fn set_turn(&mut self, white: bool) {
+    fn set_turn(&mut self, py: Python<'_>, white: bool) -> PyResult<()> {
         self.setup.turn = color(white);
+        self.sync(py)
     }
 
     /// The castling rights as an int bitboard of the rooks that may castle, as set (see
@@ -485,8 +517,9 @@ impl Board {
         self.setup.castling_rights.0
     }
     #[setter]
-    fn set_castling_rights(&mut self, mask: u64) {
+    fn set_castling_rights(&mut self, py: Python<'_>, mask: u64) -> PyResult<()> {
         self.setup.castling_rights = bitmove::Bitboard(mask);
+        self.sync(py)
     }
 
     /// The en-passant square as python-chess keeps it: set after every double step.
@@ -495,9 +528,9 @@ impl Board {
         self.setup.ep_square.map(|sq| sq as u8)
     }
     #[setter]
-    fn set_ep_square(&mut self, value: Option<i64>) -> PyResult<()> {
+    fn set_ep_square(&mut self, py: Python<'_>, value: Option<i64>) -> PyResult<()> {
         self.setup.ep_square = value.map(square).transpose()?;
-        Ok(())
+        self.sync(py)
     }
 
     #[getter]
@@ -505,8 +538,9 @@ impl Board {
         self.setup.halfmove_clock
     }
     #[setter]
-    fn set_halfmove_clock(&mut self, value: u32) {
+    fn set_halfmove_clock(&mut self, py: Python<'_>, value: u32) -> PyResult<()> {
         self.setup.halfmove_clock = value;
+        self.sync(py)
     }
 
     #[getter]
@@ -514,8 +548,9 @@ impl Board {
         self.setup.fullmove_number
     }
     #[setter]
-    fn set_fullmove_number(&mut self, value: u32) {
+    fn set_fullmove_number(&mut self, py: Python<'_>, value: u32) -> PyResult<()> {
         self.setup.fullmove_number = value;
+        self.sync(py)
     }
 
     /// Whether castling is written king-takes-rook (Chess960).
@@ -524,8 +559,9 @@ impl Board {
         self.setup.chess960
     }
     #[setter]
-    fn set_chess960(&mut self, value: bool) {
+    fn set_chess960(&mut self, py: Python<'_>, value: bool) -> PyResult<()> {
         self.setup.chess960 = value;
+        self.sync(py)
     }
 
     /// The squares of promoted pieces, as an int bitboard.
@@ -534,8 +570,9 @@ impl Board {
         self.setup.promoted.0
     }
     #[setter]
-    fn set_promoted(&mut self, mask: u64) {
+    fn set_promoted(&mut self, py: Python<'_>, mask: u64) -> PyResult<()> {
         self.setup.promoted = bitmove::Bitboard(mask);
+        self.sync(py)
     }
 
     #[getter]
@@ -576,18 +613,9 @@ impl Board {
     /// The moves played since the board was set up, oldest first.
     #[getter]
     fn move_stack(&self) -> PyResult<Vec<Move>> {
-        if let Some(game) = self.variant_game() {
-            return game
-                .stack
-                .iter()
-                .map(|frame| variant::GameView::shown(&frame.pos, frame.mv))
-                .collect();
-        }
-        Ok(self
-            .stack
-            .iter()
-            .map(|frame| Board::shown(&frame.before, frame.mv))
-            .collect())
+        (0..self.stack_len())
+            .map(|index| self.move_at(index))
+            .collect()
     }
 
     // ---- FEN, EPD ----
@@ -626,26 +654,26 @@ impl Board {
     /// move stack.
     fn set_fen(mut slf: PyRefMut<'_, Self>, fen: &str) -> PyResult<()> {
         let out = Board::set_fen_impl(&mut slf, fen);
-        Board::mirror_turn(&slf)?;
+        Board::sync_attrs(&mut slf)?;
         out
     }
 
     /// Replaces the pieces from a FEN's placement field; clears the move stack.
-    fn set_board_fen(&mut self, fen: &str) -> PyResult<()> {
+    fn set_board_fen(&mut self, py: Python<'_>, fen: &str) -> PyResult<()> {
         self.setup
             .set_board_fen(fen)
             .map_err(|e| setup_fen_error(fen, e))?;
         self.stack.clear();
-        Ok(())
+        self.sync(py)
     }
 
     /// Sets the castling rights from FEN letters (`KQkq`, file letters); clears the stack.
-    fn set_castling_fen(&mut self, castling_fen: &str) -> PyResult<()> {
+    fn set_castling_fen(&mut self, py: Python<'_>, castling_fen: &str) -> PyResult<()> {
         self.setup
             .set_castling_fen(castling_fen)
             .map_err(|e| setup_fen_error(castling_fen, e))?;
         self.stack.clear();
-        Ok(())
+        self.sync(py)
     }
 
     /// The castling rights in X-FEN letters.
@@ -684,10 +712,11 @@ impl Board {
         Ok(self.setup.piece_at(at).map(|(c, _)| c == Color::White))
     }
 
-    /// Puts `piece` on `square` (None empties it); the move stack is kept.
+    /// Puts `piece` on `square` (None empties it); clears the move stack, as python-chess.
     #[pyo3(signature = (square, piece, promoted=false))]
     fn set_piece_at(
         &mut self,
+        py: Python<'_>,
         square: i64,
         piece: Option<&Bound<'_, PyAny>>,
         promoted: bool,
@@ -695,16 +724,21 @@ impl Board {
         let at = square_arg(square)?;
         let piece = piece.map(Board::piece_arg).transpose()?;
         self.setup.set_piece_at(at, piece, promoted);
-        Ok(())
+        self.forget_moves();
+        self.sync(py)
     }
 
-    /// Empties `square` and returns the piece that stood there.
+    /// Empties `square` and returns the piece that stood there; clears the move stack, as
+    /// python-chess.
     fn remove_piece_at(&mut self, py: Python<'_>, square: i64) -> PyResult<Option<Py<Piece>>> {
         let at = square_arg(square)?;
-        Ok(self
+        let removed = self
             .setup
             .remove_piece_at(at)
-            .map(|(color, piece)| Piece::interned(py, piece, color)))
+            .map(|(color, piece)| Piece::interned(py, piece, color));
+        self.forget_moves();
+        self.sync(py)?;
+        Ok(removed)
     }
 
     /// `{square: Piece}` of every occupied square (in `mask`, default all), ascending.
@@ -720,7 +754,7 @@ impl Board {
     }
 
     /// Replaces the pieces with `{square: Piece}`; clears the move stack.
-    fn set_piece_map(&mut self, pieces: &Bound<'_, PyDict>) -> PyResult<()> {
+    fn set_piece_map(&mut self, py: Python<'_>, pieces: &Bound<'_, PyDict>) -> PyResult<()> {
         let mut setup = self.setup;
         setup.pieces = [bitmove::Bitboard::EMPTY; 6];
         setup.colors = [bitmove::Bitboard::EMPTY; 2];
@@ -731,41 +765,44 @@ impl Board {
         }
         self.setup = setup;
         self.stack.clear();
-        Ok(())
+        self.sync(py)
     }
 
     /// Empties the board: no pieces, White to move, no rights, move stack cleared.
     fn clear(mut slf: PyRefMut<'_, Self>) -> PyResult<()> {
         Board::clear_impl(&mut slf);
-        Board::mirror_turn(&slf)
+        Board::sync_attrs(&mut slf)
     }
 
     /// Removes every piece (the rest of the state stays); clears the move stack.
-    fn clear_board(&mut self) {
+    fn clear_board(&mut self, py: Python<'_>) -> PyResult<()> {
         self.setup.pieces = [bitmove::Bitboard::EMPTY; 6];
         self.setup.colors = [bitmove::Bitboard::EMPTY; 2];
         self.setup.promoted = bitmove::Bitboard::EMPTY;
         self.stack.clear();
+        self.sync(py)
     }
 
     /// Forgets the moves played (the position stays).
-    fn clear_stack(&mut self) {
+    fn clear_stack(&mut self, py: Python<'_>) -> PyResult<()> {
         self.stack.clear();
+        self.sync(py)
     }
 
     /// Back to the standard start position, move stack cleared.
     fn reset(mut slf: PyRefMut<'_, Self>) -> PyResult<()> {
         Board::reset_impl(&mut slf);
-        Board::mirror_turn(&slf)
+        Board::sync_attrs(&mut slf)
     }
 
     /// The start position's pieces (the rest of the state stays); clears the move stack.
-    fn reset_board(&mut self) {
+    fn reset_board(&mut self, py: Python<'_>) -> PyResult<()> {
         let start = Setup::default();
         self.setup.pieces = start.pieces;
         self.setup.colors = start.colors;
         self.setup.promoted = start.promoted;
         self.stack.clear();
+        self.sync(py)
     }
 
     /// An empty board (no pieces, White to move).
@@ -780,7 +817,7 @@ impl Board {
     /// Sets up Chess960 start position number `scharnagl` (0-959); clears the move stack.
     fn set_chess960_pos(mut slf: PyRefMut<'_, Self>, scharnagl: u32) -> PyResult<()> {
         let out = Board::set_chess960_pos_impl(&mut slf, scharnagl);
-        Board::mirror_turn(&slf)?;
+        Board::sync_attrs(&mut slf)?;
         out
     }
 
@@ -844,6 +881,7 @@ impl Board {
 
 mod epd;
 mod legal_moves;
+mod mirror;
 mod moves;
 mod queries;
 mod variant;
@@ -854,7 +892,7 @@ use variant::variant_san_error;
 use whole::{board_fen_960, iterate};
 
 /// The bodies of the methods above that can change the side to move (each wrapper then
-/// writes `turn` into a `bitmove.Board`'s instance dict: `Board::mirror_turn`).
+/// brings the attributes to the new state: `Board::sync_attrs`).
 impl Board {
     fn set_fen_impl(&mut self, fen: &str) -> PyResult<()> {
         if self.variant.is_some() {
@@ -862,7 +900,9 @@ impl Board {
         }
         let setup =
             Setup::from_fen(fen, self.setup.chess960).map_err(|e| setup_fen_error(fen, e))?;
+        let mirror = std::mem::take(&mut self.mirror);
         *self = Board::with(setup);
+        self.mirror = mirror;
         Ok(())
     }
     fn clear_impl(&mut self) {

@@ -187,7 +187,7 @@ impl Board {
     /// puts it on the move stack. A move from an empty square is an `AssertionError`.
     fn push(mut slf: PyRefMut<'_, Self>, mv: &Bound<'_, PyAny>) -> PyResult<()> {
         let out = Board::push_impl(&mut slf, mv);
-        Board::mirror_turn(&slf)?;
+        Board::sync_attrs(&mut slf)?;
         out
     }
 
@@ -195,28 +195,28 @@ impl Board {
     /// `IllegalMoveError` for a move that is not legal; the board is unchanged after either.
     fn push_uci(mut slf: PyRefMut<'_, Self>, uci: &str) -> PyResult<Move> {
         let out = Board::push_uci_impl(&mut slf, uci);
-        Board::mirror_turn(&slf)?;
+        Board::sync_attrs(&mut slf)?;
         out
     }
 
     /// Plays a move given in SAN and returns it.
     fn push_san(mut slf: PyRefMut<'_, Self>, san: &str) -> PyResult<Move> {
         let out = Board::push_san_impl(&mut slf, san);
-        Board::mirror_turn(&slf)?;
+        Board::sync_attrs(&mut slf)?;
         out
     }
 
     /// Plays a move in XBoard notation and returns it.
     fn push_xboard(mut slf: PyRefMut<'_, Self>, xboard: &str) -> PyResult<Move> {
         let out = Board::push_xboard_impl(&mut slf, xboard);
-        Board::mirror_turn(&slf)?;
+        Board::sync_attrs(&mut slf)?;
         out
     }
 
     /// Takes back the last move and returns it; `IndexError` when there is none.
     fn pop(mut slf: PyRefMut<'_, Self>) -> PyResult<Move> {
         let out = Board::pop_impl(&mut slf);
-        Board::mirror_turn(&slf)?;
+        Board::sync_attrs(&mut slf)?;
         out
     }
 
@@ -278,7 +278,7 @@ impl Board {
     /// The SAN of `move`, then plays it.
     fn san_and_push(mut slf: PyRefMut<'_, Self>, mv: &Bound<'_, PyAny>) -> PyResult<String> {
         let out = Board::san_and_push_impl(&mut slf, mv);
-        Board::mirror_turn(&slf)?;
+        Board::sync_attrs(&mut slf)?;
         out
     }
 
@@ -466,7 +466,7 @@ impl Board {
 }
 
 /// The bodies of the methods above that can change the side to move (each wrapper then
-/// writes `turn` into a `bitmove.Board`'s instance dict: `Board::mirror_turn`).
+/// brings the attributes to the new state: `Board::sync_attrs`).
 impl Board {
     fn push_impl(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Some(game) = self.variant_game() {

@@ -342,7 +342,13 @@ impl Board {
     /// atomic, antichess, suicide, giveaway, crazyhouse, 3check, kingofthehill, horde,
     /// racingkings) from `fen`; what `chess.variant`'s classes call when made.
     #[pyo3(signature = (name, fen, chess960=false))]
-    fn _set_variant(&mut self, name: &str, fen: Option<&str>, chess960: bool) -> PyResult<()> {
+    fn _set_variant(
+        &mut self,
+        py: Python<'_>,
+        name: &str,
+        fen: Option<&str>,
+        chess960: bool,
+    ) -> PyResult<()> {
         let variant = match name {
             "suicide" | "giveaway" => Variant::Antichess,
             other => Variant::from_name(other)
@@ -361,7 +367,7 @@ impl Board {
         self.setup = state.setup;
         self.stack.clear();
         self.variant = Some(Box::new(VariantGame::new(name, state)));
-        Ok(())
+        self.sync(py)
     }
 
     /// Crazyhouse pockets as piece counts `(pawns, knights, bishops, rooks, queens)`,

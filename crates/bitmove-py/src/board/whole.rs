@@ -26,6 +26,7 @@ impl Board {
         };
         let mut copy = this.clone();
         let skip = copy.stack.len().saturating_sub(keep);
+        copy.mirror = this.mirror.share(slf.py(), skip)?;
         copy.stack.drain(..skip);
         drop(this);
         Board::same_class(slf, copy)
@@ -65,7 +66,7 @@ impl Board {
     /// as in python-chess: the position changes).
     fn apply_mirror(mut slf: PyRefMut<'_, Self>) -> PyResult<()> {
         Board::apply_mirror_impl(&mut slf);
-        Board::mirror_turn(&slf)
+        Board::sync_attrs(&mut slf)
     }
 
     /// A mirrored copy (see `apply_mirror`).
@@ -77,7 +78,7 @@ impl Board {
 
     /// Applies `f` (an int bitboard to int bitboard function, e.g. `chess.flip_horizontal`)
     /// to every bitboard of the position, in place; the stack is cleared.
-    fn apply_transform(&mut self, f: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn apply_transform(&mut self, py: Python<'_>, f: &Bound<'_, PyAny>) -> PyResult<()> {
         let map = |b: bitmove::Bitboard| -> PyResult<bitmove::Bitboard> {
             Ok(bitmove::Bitboard(f.call1((b.0,))?.extract()?))
         };
@@ -95,13 +96,13 @@ impl Board {
         }
         self.setup = setup;
         self.stack.clear();
-        Ok(())
+        self.sync(py)
     }
 
     /// A transformed copy (see `apply_transform`).
     fn transform(slf: &Bound<'_, Self>, f: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let mut copy = slf.try_borrow()?.clone();
-        copy.apply_transform(f)?;
+        copy.apply_transform(slf.py(), f)?;
         Board::same_class(slf, copy)
     }
 
@@ -197,7 +198,7 @@ impl Board {
             .call_method0("root")?
             .call_method("fen", (), Some(&kwargs))?
             .extract()?;
-        let mut out = Board::new(Some(&root_fen), chess960, false)?;
+        let mut out = Board::new(board.py(), Some(&root_fen), chess960, false)?;
         for mv in board.getattr("move_stack")?.try_iter()? {
             let uci: String = mv?.call_method0("uci")?.extract()?;
             let mv = Move::from_uci_text(&uci)?;
@@ -260,14 +261,14 @@ impl Board {
     fn __setstate__(slf: &Bound<'_, Self>, state: &Bound<'_, PyTuple>) -> PyResult<()> {
         let (fen, chess960, moves): (String, bool, Vec<String>) =
             state.get_slice(0, 3).extract()?;
-        let mut board = Board::new(Some(&fen), chess960, false)?;
+        let mut board = Board::new(slf.py(), Some(&fen), chess960, false)?;
         for uci in moves {
             let mv = Move::from_uci_text(&uci)?;
             let inner = (!mv.is_null_move()).then(|| board.setup.from_uci_move(mv.inner));
             board.push_inner(inner)?;
         }
         *slf.try_borrow_mut()? = board;
-        Board::mirror_turn(&slf.try_borrow_mut()?)?;
+        Board::sync_attrs(&mut slf.try_borrow_mut()?)?;
         if let Ok(attributes) = state.get_item(3)
             && !attributes.is_none()
         {
@@ -340,15 +341,15 @@ impl Board {
     }
 
     /// A board of class `class` (Board or a subclass) holding `board`.
-    pub(super) fn of_class(class: &Bound<'_, PyType>, board: Board) -> PyResult<Py<PyAny>> {
+    pub(super) fn of_class(class: &Bound<'_, PyType>, mut board: Board) -> PyResult<Py<PyAny>> {
         let py = class.py();
+        board.sync(py)?;
         if class.is(py.get_type::<Board>()) {
             return Ok(Bound::new(py, board)?.into_any().unbind());
         }
         if !class.is_subclass_of::<Board>()? {
             return Err(PyTypeError::new_err("not a subclass of Board"));
         }
-        let white = board.setup.turn == Color::White;
         let initializer = pyo3::PyClassInitializer::from(board);
         // The subclass's object made from here, as the native class's `Bound::new` makes
         // its own: through `Board.__new__(class, None)` a copy cost four times as much
@@ -363,7 +364,6 @@ impl Board {
             let object = pyo3::impl_::pymethods::tp_new_impl(py, initializer, class.as_type_ptr())?;
             Bound::from_owned_ptr(py, object)
         };
-        Board::write_turn(&made, white)?;
         Ok(made.unbind())
     }
 
@@ -491,7 +491,7 @@ impl Board {
 }
 
 /// The bodies of the methods above that can change the side to move (each wrapper then
-/// writes `turn` into a `bitmove.Board`'s instance dict: `Board::mirror_turn`).
+/// brings the attributes to the new state: `Board::sync_attrs`).
 impl Board {
     fn apply_mirror_impl(&mut self) {
         let setup = &mut self.setup;
