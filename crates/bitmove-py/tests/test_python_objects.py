@@ -71,6 +71,11 @@ def test_pickles_of_boards_without_attributes_load():
     fresh = bitmove.Board.__new__(bitmove.Board)
     fresh.__setstate__((FEN, False, ["d4c6"]))
     assert fresh.fen() == board.fen()
+    # A pickle from before the state attributes were members kept `turn` in the dict: the
+    # board's own state wins and the dict keeps only what the program set.
+    older = bitmove.Board.__new__(bitmove.Board)
+    older.__setstate__((FEN, False, ["d4c6"], {"turn": True, "some_flag": 1}))
+    assert older.turn is False and vars(older) == {"some_flag": 1}
 
 
 def test_pieces_are_shared_and_equal_python_chess_ones():

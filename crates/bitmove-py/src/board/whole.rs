@@ -272,6 +272,14 @@ impl Board {
         if let Ok(attributes) = state.get_item(3)
             && !attributes.is_none()
         {
+            // A pickle from before the state attributes were members (`mirror.rs`) has `turn`
+            // among them: the board's own state wins.
+            let attributes = attributes.cast::<PyDict>()?.copy()?;
+            for name in mirrored_attributes() {
+                if attributes.contains(name)? {
+                    attributes.del_item(name)?;
+                }
+            }
             slf.getattr("__dict__")?
                 .call_method1("update", (attributes,))?;
         }
