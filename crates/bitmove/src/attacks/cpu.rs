@@ -68,7 +68,10 @@ pub(crate) fn pext_is_fast() -> bool {
 ///
 /// A default build targets the x86-64 baseline, where `count_ones` is a dozen instructions and
 /// bit scans need zero tests; the public calls (generation, listing, counting) go through this
-/// once per call, so `cargo add bitmove` users get the code a `target-cpu=native` build has.
+/// once per call. Where `body` is large LLVM leaves it out of line (it has two callers here)
+/// and compiled for the baseline, `modern` then only a call to it; a macro version that put
+/// the body inside `modern` measured no faster in the engine benchmark (docs/engine.md, issue
+/// 59), so the function stays.
 #[inline(always)]
 pub(crate) fn with_best_isa<R>(body: impl FnOnce() -> R) -> R {
     #[cfg(target_arch = "x86_64")]
