@@ -464,6 +464,43 @@ def test_state_attributes_are_plain_attributes_kept_in_step():
     assert _state(mine.copy()) == _state(mine, native)
 
 
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda b, m: b.clear_stack(),
+        lambda b, m: b.set_board_fen("8/8/3k4/8/8/4K3/8/8"),
+        lambda b, m: b.set_castling_fen("Kq"),
+        lambda b, m: b.set_piece_map(
+            {chess.A1: m.Piece.from_symbol("K"), chess.H8: m.Piece.from_symbol("k")}
+        ),
+        lambda b, m: b.clear_board(),
+        lambda b, m: b.reset_board(),
+        lambda b, m: b.clear(),
+        lambda b, m: b.apply_transform(chess.flip_horizontal),
+        lambda b, m: b.apply_mirror(),
+        lambda b, m: b.set_piece_at(chess.E3, m.Piece.from_symbol("Q")),
+        lambda b, m: b.remove_piece_at(chess.E4),
+    ],
+)
+def test_changes_that_clear_the_stack_clear_a_variant_games_too(change):
+    # python-chess's editing methods clear the move stack of every board; a variant board's
+    # moves are the variant game's, which these must clear as well.
+    import bitmove.variant
+    import chess.variant
+
+    ours, theirs = bitmove.variant.CrazyhouseBoard(), chess.variant.CrazyhouseBoard()
+    for board in (ours, theirs):
+        board.push_san("e4")
+    change(ours, bitmove)
+    change(theirs, chess)
+    # (All but ep_square: a variant board keeps it only when a capture is legal, unlike
+    # python-chess's, which keeps it after every double step; the FEN agrees.)
+    ours_state, theirs_state = _state(ours), _state(theirs)
+    del ours_state["ep_square"], theirs_state["ep_square"]
+    assert ours_state == theirs_state
+    assert ours.fen() == theirs.fen()
+
+
 @pytest.mark.skipif(sys.version_info < (3, 11), reason="specialisation is CPython 3.11's")
 def test_state_attributes_are_read_as_specialised_slots():
     # Not a timing: CPython rewrites an attribute read it can serve without a call (a struct

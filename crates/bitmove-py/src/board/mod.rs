@@ -663,7 +663,7 @@ impl Board {
         self.setup
             .set_board_fen(fen)
             .map_err(|e| setup_fen_error(fen, e))?;
-        self.stack.clear();
+        self.forget_moves();
         self.sync(py)
     }
 
@@ -672,7 +672,7 @@ impl Board {
         self.setup
             .set_castling_fen(castling_fen)
             .map_err(|e| setup_fen_error(castling_fen, e))?;
-        self.stack.clear();
+        self.forget_moves();
         self.sync(py)
     }
 
@@ -764,7 +764,7 @@ impl Board {
             setup.set_piece_at(at, Some(Board::piece_arg(&piece)?), false);
         }
         self.setup = setup;
-        self.stack.clear();
+        self.forget_moves();
         self.sync(py)
     }
 
@@ -779,13 +779,13 @@ impl Board {
         self.setup.pieces = [bitmove::Bitboard::EMPTY; 6];
         self.setup.colors = [bitmove::Bitboard::EMPTY; 2];
         self.setup.promoted = bitmove::Bitboard::EMPTY;
-        self.stack.clear();
+        self.forget_moves();
         self.sync(py)
     }
 
     /// Forgets the moves played (the position stays).
     fn clear_stack(&mut self, py: Python<'_>) -> PyResult<()> {
-        self.stack.clear();
+        self.forget_moves();
         self.sync(py)
     }
 
@@ -801,7 +801,7 @@ impl Board {
         self.setup.pieces = start.pieces;
         self.setup.colors = start.colors;
         self.setup.promoted = start.promoted;
-        self.stack.clear();
+        self.forget_moves();
         self.sync(py)
     }
 
@@ -909,13 +909,13 @@ impl Board {
         let chess960 = self.setup.chess960;
         self.setup = Setup::empty();
         self.setup.chess960 = chess960;
-        self.stack.clear();
+        self.forget_moves();
     }
     fn reset_impl(&mut self) {
         let chess960 = self.setup.chess960;
         self.setup = Setup::default();
         self.setup.chess960 = chess960;
-        self.stack.clear();
+        self.forget_moves();
     }
     fn set_chess960_pos_impl(&mut self, scharnagl: u32) -> PyResult<()> {
         let rank = bitmove::chess960_back_rank(scharnagl).ok_or_else(|| {
@@ -925,7 +925,7 @@ impl Board {
         })?;
         let fen = board_fen_960(&rank);
         self.setup = Setup::from_fen(&fen, true).map_err(|e| setup_fen_error(&fen, e))?;
-        self.stack.clear();
+        self.forget_moves();
         Ok(())
     }
 }

@@ -95,7 +95,7 @@ impl Board {
                 .flatten();
         }
         self.setup = setup;
-        self.stack.clear();
+        self.forget_moves();
         self.sync(py)
     }
 
@@ -512,6 +512,6 @@ impl Board {
             .ep_square
             .map(|sq| square(i64::from(sq as u8 ^ 56)).unwrap_or(sq));
         setup.turn = !setup.turn;
-        self.stack.clear();
+        self.forget_moves();
     }
 }
