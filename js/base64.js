@@ -1,10 +1,10 @@
-// The WebAssembly module travels inside the JavaScript, deflated and then in base64
+// The WebAssembly module travels inside the JavaScript, LZMA-compressed and then in base64
 // (wasm/bitmove_wasm_bytes.js, written by the build), so that loading it needs no file
 // system, no fetch and no bundler support for .wasm files, and can be synchronous everywhere.
-// This turns it back into bytes. Deflated first because base64 of the raw module gzips a
-// third worse than the module (the download is gzipped), base64 of deflated bytes hardly
-// worse than them.
-import { inflateRaw } from "./inflate.js";
+// This turns it back into bytes. Compressed first because base64 of the raw module gzips a
+// third worse than the module (the download is gzipped), base64 of compressed bytes hardly
+// worse than them; LZMA because it packs the module a fifth smaller than gzip.
+import { decodeLzma } from "./lzma.js";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -30,16 +30,10 @@ export function fromBase64(text) {
   return bytes;
 }
 
-/**
- * The bytes deflated into the base64 `text`, `size` of them: node:zlib's inflate where the
- * platform offers it synchronously (`process.getBuiltinModule`, Node 22.3 and later), else
- * the package's own (inflate.js).
- */
-export function fromDeflatedBase64(text, size) {
-  const deflated = fromBase64(text);
-  const zlib = globalThis.process?.getBuiltinModule?.("node:zlib");
-  const bytes = zlib ? new Uint8Array(zlib.inflateRawSync(deflated)) : inflateRaw(deflated, size);
+/** The `size` bytes LZMA-compressed (lzma.js) into the base64 `text`. */
+export function fromLzmaBase64(text, size) {
+  const bytes = decodeLzma(fromBase64(text), size);
   if (bytes.length !== size)
-    throw new Error(`the engine's bytes inflate to ${bytes.length} bytes, not ${size}`);
+    throw new Error(`the engine's bytes decompress to ${bytes.length} bytes, not ${size}`);
   return bytes;
 }

@@ -31,6 +31,12 @@ if [ -z "${CHROMIUM:-}" ] && ! command -v chromium >/dev/null; then
     apt-get install -y chromium
 fi
 
+echo "== xz (the build packs each module with it)"
+if ! command -v xz >/dev/null; then
+    apt-get update
+    apt-get install -y xz-utils
+fi
+
 cd js
 echo "== npm ci (js/package-lock.json)"
 npm ci --no-audit --no-fund
