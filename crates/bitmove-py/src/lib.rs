@@ -73,6 +73,7 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode::planes_batch, m)?)?;
     m.add_function(wrap_pyfunction!(tables::tables, m)?)?;
     m.add_function(wrap_pyfunction!(board::_mirror_in, m)?)?;
+    m.add_function(wrap_pyfunction!(board::_methods_in, m)?)?;
     m.add("_MIRRORED_ATTRIBUTES", board::mirrored_attributes())?;
     m.add_function(wrap_pyfunction!(svg::_svg_board, m)?)?;
     m.add_function(wrap_pyfunction!(svg::_svg_piece, m)?)?;

@@ -40,13 +40,10 @@ impl Piece {
         }
     }
 
-    /// The shared object of a piece (no allocation: one of 12).
-    pub(crate) fn interned(
-        py: Python<'_>,
-        piece: bitmove::Piece,
-        side: bitmove::Color,
-    ) -> Py<Piece> {
-        let table = PIECES.get_or_init(py, || {
+    /// The twelve pieces, made once: White's pawn to king, then Black's
+    /// ([`Piece::table_index`]).
+    pub(crate) fn table(py: Python<'_>) -> &[Py<Piece>] {
+        PIECES.get_or_init(py, || {
             let mut out = Vec::with_capacity(12);
             for side in [bitmove::Color::White, bitmove::Color::Black] {
                 for piece in bitmove::Piece::ALL {
@@ -54,9 +51,22 @@ impl Piece {
                 }
             }
             out
-        });
+        })
+    }
+
+    /// Where `piece` of `side` is in [`Piece::table`].
+    pub(crate) fn table_index(piece: bitmove::Piece, side: bitmove::Color) -> usize {
         let offset = if side == bitmove::Color::White { 0 } else { 6 };
-        table[offset + piece.index()].clone_ref(py)
+        offset + piece.index()
+    }
+
+    /// The shared object of a piece (no allocation: one of 12).
+    pub(crate) fn interned(
+        py: Python<'_>,
+        piece: bitmove::Piece,
+        side: bitmove::Color,
+    ) -> Py<Piece> {
+        Piece::table(py)[Piece::table_index(piece, side)].clone_ref(py)
     }
 
     fn is_white(&self) -> bool {

@@ -9,6 +9,7 @@ from pathlib import Path
 import bitmove
 import chess
 import chess.polyglot
+import chess.variant
 import pytest
 from conftest import random_game
 
@@ -114,6 +115,15 @@ def test_termination_names_and_values_are_python_chess_ones():
         assert (ours.name, ours.value) == (theirs.name, theirs.value)
 
 
+def test_piece_map_is_in_python_chess_order():
+    fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+    ours, theirs = bitmove.Board(fen), chess.Board(fen)
+    for mask in (chess.BB_ALL, chess.BB_RANK_2 | chess.BB_FILE_C, 0, chess.BB_E4):
+        assert [(sq, p.symbol()) for sq, p in ours.piece_map(mask=mask).items()] == [
+            (sq, p.symbol()) for sq, p in theirs.piece_map(mask=mask).items()
+        ]
+
+
 def compare_position(ours, theirs):
     assert ours.fen() == theirs.fen()
     assert ours.board_fen() == theirs.board_fen()
@@ -121,9 +131,10 @@ def compare_position(ours, theirs):
     assert ours.ep_square == theirs.ep_square
     assert ours.castling_rights == theirs.castling_rights
     assert ours.occupied == theirs.occupied
-    assert {sq: p.symbol() for sq, p in ours.piece_map().items()} == {
-        sq: p.symbol() for sq, p in theirs.piece_map().items()
-    }
+    # As lists: a dict's order is part of what a program sees (python-chess's runs from h8 down).
+    assert [(sq, p.symbol()) for sq, p in ours.piece_map().items()] == [
+        (sq, p.symbol()) for sq, p in theirs.piece_map().items()
+    ]
     for color in chess.COLORS:
         assert ours.king(color) == theirs.king(color)
         assert ours.has_kingside_castling_rights(color) == theirs.has_kingside_castling_rights(
@@ -516,6 +527,41 @@ def test_state_attributes_are_read_as_specialised_slots():
         read(board)
     ops = [i.opname for i in dis.get_instructions(read, adaptive=True) if "LOAD_ATTR" in i.opname]
     assert ops == ["LOAD_ATTR_SLOT"] * 4, ops
+
+
+def test_native_method_calls_are_specialised_and_python_methods_stay():
+    # Not a timing: CPython rewrites a call of a method descriptor of the object's own class
+    # (PRECALL_METHOD_DESCRIPTOR_... in 3.11, CALL_METHOD_DESCRIPTOR_... later); a descriptor
+    # of the native base class, called on a bitmove.Board, stays a generic call.
+    import dis
+
+    from bitmove.variant import CrazyhouseBoard
+
+    def ask(b):
+        return b.king(True), b.attackers(False, 28), b.checkers(), b.is_check()
+
+    for board in (bitmove.Board(), CrazyhouseBoard()):
+        # Long enough for a specialisation that misses every time to be dropped again.
+        for _ in range(3000):
+            ask(board)
+        ops = [i.opname for i in dis.get_instructions(ask, adaptive=True) if "CALL" in i.opname]
+        assert sum("METHOD_DESCRIPTOR" in op for op in ops) == 4, (type(board), ops)
+        theirs = chess.Board() if type(board) is bitmove.Board else chess.variant.CrazyhouseBoard()
+        assert [int(x) for x in ask(board)] == [int(x) for x in ask(theirs)]
+    # The package's Python methods are not replaced (CrazyhouseBoard.reset keeps its pockets),
+    # and a program's subclass overrides as on python-chess's plain class.
+    board = CrazyhouseBoard("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1")
+    board.reset()
+    assert board.fen() == CrazyhouseBoard().fen()
+
+    class Mine(bitmove.Board):
+        def king(self, color):
+            return "mine"
+
+    assert Mine().king(True) == "mine" and Mine().queens == chess.Board().queens
+    assert bitmove.Board.king(bitmove.Board(), True) == chess.E1
+    with pytest.raises(TypeError):
+        bitmove.Board.king(chess.Board(), True)
 
 
 def test_copies_made_natively_are_their_own_boards_of_the_same_class():

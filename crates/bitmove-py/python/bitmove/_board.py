@@ -74,6 +74,12 @@ class BaseBoard(Board):
         return svg.board(board=self, size=400)
 
 
+# The native methods again, as descriptors of these classes: CPython specialises a method
+# call only on an object of the descriptor's own class (src/board/methods.rs).
+_bitmove._methods_in(Board)
+_bitmove._methods_in(BaseBoard)
+
+
 class _Generator:
     _method = "generate_legal_moves"
 

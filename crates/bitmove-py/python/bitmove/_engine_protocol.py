@@ -12,9 +12,9 @@ import enum
 import subprocess
 import sys
 import threading
-from collections.abc import Awaitable, Coroutine, Iterable, MutableMapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, MutableMapping
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
     from typing_extensions import Self

@@ -7,7 +7,7 @@ import dataclasses
 import enum
 import logging
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping
-from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, Union
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 if TYPE_CHECKING:
     from bitmove import Move
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 # Programs written for python-chess tune or silence this logger by its name.
 LOGGER = logging.getLogger("chess.engine")
 
-ConfigValue = Union[str, int, bool, None]
+ConfigValue = str | int | bool | None
 ConfigMapping = Mapping[str, ConfigValue]
 
 # Options the protocol classes set themselves (lower case): `configure` refuses them.

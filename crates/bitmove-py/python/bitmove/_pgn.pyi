@@ -3,11 +3,10 @@ submodule of the native module, registered as ``bitmove._pgn``)."""
 
 from collections.abc import Iterator
 from os import PathLike
-from typing import Any, final
+from typing import Any, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import TypeAlias
 
 from bitmove._bitmove import Move
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from operator import index as _index
-from typing import Callable, Literal, SupportsInt, Union
+from typing import Literal, SupportsInt
 
 from bitmove._bitmove import SquareSet, _tables
 
@@ -495,12 +495,7 @@ def msb(bb: Bitboard) -> int:
     return _index(bb).bit_length() - 1
 
 
-def _bit_count(bb: Bitboard) -> int:
-    return bin(bb).count("1")
-
-
-# int.bit_count is Python 3.10 and later.
-popcount: Callable[[Bitboard], int] = getattr(int, "bit_count", _bit_count)
+popcount: Callable[[Bitboard], int] = int.bit_count
 
 
 def scan_forward(bb: Bitboard) -> Iterator[Square]:
@@ -661,7 +656,7 @@ def _knight_distances() -> list[list[int]]:
 
 _KNIGHT_DISTANCE = _knight_distances()
 
-IntoSquareSet = Union[SupportsInt, Iterable[Square]]
+IntoSquareSet = SupportsInt | Iterable[Square]
 
 
 # `SquareSet` is native (`bitmove._bitmove.SquareSet`, imported above): a set's answers and

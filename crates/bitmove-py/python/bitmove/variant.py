@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from bitmove import _bitmove
 from bitmove._board import Board
 from bitmove._squares import PIECE_SYMBOLS, STARTING_FEN
 
@@ -277,6 +278,11 @@ VARIANTS: list[type[Board]] = [
     ThreeCheckBoard,
     CrazyhouseBoard,
 ]
+
+# As for Board (_board.py): each variant's calls of native methods specialised.
+for _variant in VARIANTS[1:]:
+    _bitmove._methods_in(_variant)
+del _variant
 
 
 def find_variant(name: str) -> type[Board]:

@@ -29,12 +29,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Union, overload
+from typing import overload
 
 from bitmove import _pgn
 from bitmove._bitmove import Move
 
-MoveLike = Union[str, Move]
+MoveLike = str | Move
 
 
 class Vocabulary(Sequence[str]):

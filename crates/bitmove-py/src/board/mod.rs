@@ -741,13 +741,18 @@ impl Board {
         Ok(removed)
     }
 
-    /// `{square: Piece}` of every occupied square (in `mask`, default all), ascending.
+    /// `{square: Piece}` of every occupied square (in `mask`, default all), from h8 down to a1
+    /// as python-chess's (a dict's order is part of what a program sees).
     #[pyo3(signature = (*, mask=u64::MAX))]
     fn piece_map<'py>(&self, py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyDict>> {
         let map = PyDict::new(py);
-        for sq in bitmove::Bitboard(self.setup.occupied() & mask) {
+        let pieces = Piece::table(py);
+        for sq in bitmove::Bitboard(self.setup.occupied() & mask)
+            .into_iter()
+            .rev()
+        {
             if let Some((color, piece)) = self.setup.piece_at(sq) {
-                map.set_item(sq as u8, Piece::interned(py, piece, color))?;
+                map.set_item(sq as u8, &pieces[Piece::table_index(piece, color)])?;
             }
         }
         Ok(map)
@@ -881,6 +886,8 @@ impl Board {
 
 mod epd;
 mod legal_moves;
+mod methods;
+pub(crate) use methods::_methods_in;
 mod mirror;
 mod moves;
 mod queries;
