@@ -92,10 +92,10 @@ def test_bitboard_functions_equal_python_chess_on_random_masks():
             assert getattr(bitmove, name)(mask) == getattr(chess, name)(mask), (name, hex(mask))
         assert list(bitmove.scan_forward(mask)) == list(chess.scan_forward(mask))
         assert list(bitmove.scan_reversed(mask)) == list(chess.scan_reversed(mask))
-    # The shifts also on ints outside 64 bits and negative ones, where python-chess's are
-    # plain arithmetic.
-    for mask in (-1, -2, ~chess.BB_FILE_A, 1 << 70):
-        for name in functions[7:]:
+    # The shifts and the diagonal flips also on ints outside 64 bits and negative ones,
+    # where python-chess's are plain arithmetic.
+    for mask in (-1, -2, ~chess.BB_FILE_A, 1 << 70, 1 << 70 | 0x8142):
+        for name in ["flip_diagonal", "flip_anti_diagonal", *functions[7:]]:
             assert getattr(bitmove, name)(mask) == getattr(chess, name)(mask), (name, mask)
 
 

@@ -518,8 +518,6 @@ def scan_reversed(bb: Bitboard) -> Iterator[Square]:
 
 # Each byte with its bits in the opposite order (a rank mirrored left to right).
 _REVERSED_BYTES = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
-# For a rank's byte: its files f spread to bit 8 * f (the a-file turned into that rank).
-_SPREAD = [sum(1 << (8 * f) for f in range(8) if b >> f & 1) for b in range(256)]
 
 
 def _flipped(bb: Bitboard, flip: Callable[[int], int]) -> Bitboard:
@@ -536,17 +534,6 @@ def _mirror_files(mask: int) -> int:
     return int.from_bytes(mask.to_bytes(8, "little").translate(_REVERSED_BYTES), "little")
 
 
-def _transpose(mask: int) -> int:
-    out = 0
-    for rank, byte in enumerate(mask.to_bytes(8, "little")):
-        out |= _SPREAD[byte] << rank
-    return out
-
-
-def _rotate_180(mask: int) -> int:
-    return int.from_bytes(mask.to_bytes(8, "little").translate(_REVERSED_BYTES), "big")
-
-
 def flip_vertical(bb: Bitboard) -> Bitboard:
     """`bb` mirrored top to bottom (rank 1 <-> rank 8)."""
     return _flipped(bb, _mirror_ranks)
@@ -557,14 +544,27 @@ def flip_horizontal(bb: Bitboard) -> Bitboard:
     return _flipped(bb, _mirror_files)
 
 
+# The diagonal flips by three delta swaps each (blocks of 4x4, 2x2, then single squares
+# exchanged across the diagonal), as plain operators: an int goes in and comes out (any int,
+# as python-chess's), as does a SquareSet (through its operators).
 def flip_diagonal(bb: Bitboard) -> Bitboard:
     """`bb` mirrored at the a1-h8 diagonal (a square's file and rank swap)."""
-    return _flipped(bb, _transpose)
+    t = (bb ^ (bb << 28)) & 0x0F0F0F0F00000000
+    bb = bb ^ t ^ (t >> 28)
+    t = (bb ^ (bb << 14)) & 0x3333000033330000
+    bb = bb ^ t ^ (t >> 14)
+    t = (bb ^ (bb << 7)) & 0x5500550055005500
+    return bb ^ t ^ (t >> 7)
 
 
 def flip_anti_diagonal(bb: Bitboard) -> Bitboard:
     """`bb` mirrored at the a8-h1 diagonal."""
-    return _flipped(bb, lambda mask: _rotate_180(_transpose(mask)))
+    t = bb ^ (bb << 36)
+    bb = bb ^ ((t ^ (bb >> 36)) & 0xF0F0F0F00F0F0F0F)
+    t = (bb ^ (bb << 18)) & 0xCCCC0000CCCC0000
+    bb = bb ^ t ^ (t >> 18)
+    t = (bb ^ (bb << 9)) & 0xAA00AA00AA00AA00
+    return bb ^ t ^ (t >> 9)
 
 
 # The shifts, as python-chess has them: squares pushed over an edge fall off; an int goes in
