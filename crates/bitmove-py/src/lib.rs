@@ -16,6 +16,7 @@ mod engine;
 mod errors;
 mod gaviota;
 mod moves;
+mod oneline;
 mod outcome;
 mod perft;
 mod pgn;
@@ -61,6 +62,7 @@ fn _bitmove(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<errors::AmbiguousMoveError>(),
     )?;
     m.add("CheckpointError", py.get_type::<errors::CheckpointError>())?;
+    m.add_function(wrap_pyfunction!(oneline::_native_functions, m)?)?;
     m.add_function(wrap_pyfunction!(perft::perft, m)?)?;
     m.add_function(wrap_pyfunction!(perft::divide, m)?)?;
     m.add_function(wrap_pyfunction!(perft::perft_stats, m)?)?;

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from operator import index as _index
 from typing import Literal, SupportsInt
 
-from bitmove._bitmove import SquareSet, _tables
+from bitmove._bitmove import SquareSet, _native_functions, _tables
 
 __all__ = [
     "A1",
@@ -661,3 +661,12 @@ IntoSquareSet = SupportsInt | Iterable[Square]
 
 # `SquareSet` is native (`bitmove._bitmove.SquareSet`, imported above): a set's answers and
 # its algebra cost no Python frame.
+
+
+# The one-line functions above again as builtin functions (src/oneline.rs), which CPython
+# calls without a Python frame: exact ints answered natively, anything else by the Python
+# versions above, so the answers and errors are theirs.
+_NATIVE = _native_functions(globals())
+_PYTHON_VERSIONS = {name: globals()[name] for name in _NATIVE}  # kept for the tests
+globals().update(_NATIVE)
+del _NATIVE
