@@ -1,15 +1,16 @@
 //! python-chess's one-line module functions (`square_file`, `lsb`, `shift_up`, `ray`, ...) as
-//! builtin functions of CPython's cheapest calling conventions.
+//! builtin functions of CPython's fast calling convention.
 //!
 //! The Python versions (`_squares.py`) are the same one line as python-chess's, so they cost
 //! what python-chess's do: a Python frame per call. A PyO3 function costs more still (its
 //! argument parsing). CPython 3.11 specialises a call of a builtin function made with
-//! `METH_O` (`PRECALL_BUILTIN_O`) or `METH_FASTCALL` (`PRECALL_BUILTIN_FAST`) into a direct C
+//! `METH_FASTCALL | METH_KEYWORDS` (`PRECALL_BUILTIN_FAST_WITH_KEYWORDS`) into a direct C
 //! call, so [`_native_functions`] makes each of them one: a fast path for exact `int`
 //! arguments in the range where the answer is plain arithmetic on 64 bits, and for anything
-//! else (a `bool`, a `SquareSet`, a NumPy integer, a negative or wider int, a wrong type) the
-//! Python version itself is called, so every answer and every error is the Python version's.
-//! `tests/test_squares_native.py` checks the fast paths against python-chess.
+//! else (a `bool`, a `SquareSet`, a NumPy integer, a negative or wider int, a wrong type,
+//! keywords, a wrong number of arguments) the Python version itself is called, so every
+//! answer and every error is the Python version's. `tests/test_squares_native.py` checks the
+//! fast paths against python-chess and the native functions against the Python versions.
 //!
 //! Each function's Python version, and for the look-up functions the Python list they index
 //! (`SQUARE_NAMES`, `BB_RAYS`, ...: the objects returned are the list's own), are kept in
@@ -104,21 +105,20 @@ unsafe fn fallback(
             ffi::Py_IncRef(arg);
             ffi::PyTuple_SetItem(tuple, i as ffi::Py_ssize_t, arg);
         }
-        let mut dict = ptr::null_mut();
-        if keywords > 0 {
-            dict = ffi::PyDict_New();
-            for (k, &value) in args[positional..].iter().enumerate() {
+        let dict = if keywords > 0 {
+            ffi::PyDict_New()
+        } else {
+            ptr::null_mut()
+        };
+        let mut result = ptr::null_mut();
+        let filled = (keywords == 0 || !dict.is_null())
+            && args[positional..].iter().enumerate().all(|(k, &value)| {
                 let key = ffi::PyTuple_GetItem(kwnames, k as ffi::Py_ssize_t);
-                if dict.is_null() || ffi::PyDict_SetItem(dict, key, value) < 0 {
-                    ffi::Py_DecRef(tuple);
-                    if !dict.is_null() {
-                        ffi::Py_DecRef(dict);
-                    }
-                    return ptr::null_mut();
-                }
-            }
+                ffi::PyDict_SetItem(dict, key, value) == 0
+            });
+        if filled {
+            result = ffi::PyObject_Call(data(i).0.as_ptr(), tuple, dict);
         }
-        let result = ffi::PyObject_Call(data(i).0.as_ptr(), tuple, dict);
         ffi::Py_DecRef(tuple);
         if !dict.is_null() {
             ffi::Py_DecRef(dict);
