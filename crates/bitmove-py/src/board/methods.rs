@@ -69,10 +69,13 @@ pub(crate) fn _methods_in(class: &Bound<'_, PyType>) -> PyResult<usize> {
             // SAFETY: `class` is a live type object and `entry` a method definition that
             // outlives it (above); the descriptor calls the entry's function with objects
             // of `class`, native boards, which is what the function was made for.
+            // A method with a fast path (`fast.rs`) gets a definition of its own, which
+            // lives for the process too.
+            let definition = super::fast::fast_for(def).unwrap_or(entry);
             let descriptor = unsafe {
                 Bound::from_owned_ptr_or_err(
                     py,
-                    ffi::PyDescr_NewMethod(class.as_type_ptr(), entry),
+                    ffi::PyDescr_NewMethod(class.as_type_ptr(), definition),
                 )?
             };
             class.setattr(name, descriptor)?;

@@ -689,7 +689,7 @@ impl Board {
     // ---- editing ----
 
     /// The piece on `square` (0 = a1 ... 63 = h8), or None.
-    fn piece_at(&self, py: Python<'_>, square: i64) -> PyResult<Option<Py<Piece>>> {
+    pub(super) fn piece_at(&self, py: Python<'_>, square: i64) -> PyResult<Option<Py<Piece>>> {
         let at = square_arg(square)?;
         Ok(self
             .setup
@@ -698,7 +698,7 @@ impl Board {
     }
 
     /// The piece type on `square` (1 = pawn ... 6 = king), or None.
-    fn piece_type_at(&self, square: i64) -> PyResult<Option<u8>> {
+    pub(super) fn piece_type_at(&self, square: i64) -> PyResult<Option<u8>> {
         let at = square_arg(square)?;
         Ok(self
             .setup
@@ -707,7 +707,7 @@ impl Board {
     }
 
     /// The colour of the piece on `square` (True = white), or None.
-    fn color_at(&self, square: i64) -> PyResult<Option<bool>> {
+    pub(super) fn color_at(&self, square: i64) -> PyResult<Option<bool>> {
         let at = square_arg(square)?;
         Ok(self.setup.piece_at(at).map(|(c, _)| c == Color::White))
     }
@@ -885,6 +885,7 @@ impl Board {
 }
 
 mod epd;
+mod fast;
 mod legal_moves;
 mod methods;
 pub(crate) use methods::_methods_in;

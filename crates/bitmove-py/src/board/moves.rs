@@ -113,11 +113,11 @@ impl Board {
         self.generated(py, Generated::Castling, from_mask, to_mask)
     }
 
-    fn has_legal_en_passant(&self) -> bool {
+    pub(super) fn has_legal_en_passant(&self) -> bool {
         self.setup.has_legal_en_passant()
     }
 
-    fn has_pseudo_legal_en_passant(&self) -> bool {
+    pub(super) fn has_pseudo_legal_en_passant(&self) -> bool {
         self.setup.has_pseudo_legal_en_passant()
     }
 

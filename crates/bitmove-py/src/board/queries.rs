@@ -6,7 +6,7 @@ use super::*;
 impl Board {
     // ---- attacks, pins, checks ----
 
-    fn attacks_mask(&self, square: i64) -> PyResult<u64> {
+    pub(super) fn attacks_mask(&self, square: i64) -> PyResult<u64> {
         Ok(self.setup.attacks_mask(square_arg(square)?))
     }
 
@@ -16,7 +16,7 @@ impl Board {
     }
 
     #[pyo3(signature = (color, square, occupied=None))]
-    fn attackers_mask(
+    pub(super) fn attackers_mask(
         &self,
         color: bool,
         square: i64,
@@ -46,7 +46,7 @@ impl Board {
 
     /// Whether a piece of `color` attacks `square`.
     #[pyo3(signature = (color, square, occupied=None))]
-    fn is_attacked_by(
+    pub(super) fn is_attacked_by(
         &self,
         color: bool,
         square: i64,
@@ -55,7 +55,7 @@ impl Board {
         Ok(self.attackers_mask(color, square, occupied)? != 0)
     }
 
-    fn pin_mask(&self, color: bool, square: i64) -> PyResult<u64> {
+    pub(super) fn pin_mask(&self, color: bool, square: i64) -> PyResult<u64> {
         Ok(self
             .setup
             .pin_mask(crate::board::color(color), square_arg(square)?))
@@ -67,11 +67,11 @@ impl Board {
         square_set(py, self.pin_mask(color, square)?)
     }
 
-    fn is_pinned(&self, color: bool, square: i64) -> PyResult<bool> {
+    pub(super) fn is_pinned(&self, color: bool, square: i64) -> PyResult<bool> {
         Ok(self.pin_mask(color, square)? != u64::MAX)
     }
 
-    fn checkers_mask(&self) -> u64 {
+    pub(super) fn checkers_mask(&self) -> u64 {
         self.setup.checkers_mask()
     }
 
@@ -80,7 +80,7 @@ impl Board {
         square_set(py, self.setup.checkers_mask())
     }
 
-    fn is_check(&self) -> bool {
+    pub(super) fn is_check(&self) -> bool {
         if let Some(game) = self.variant_game() {
             return match game.playable() {
                 Some(pos) => pos.is_check(),
@@ -93,13 +93,13 @@ impl Board {
     }
 
     /// The square of `color`'s king (unpromoted, the highest if several), or None.
-    fn king(&self, color: bool) -> Option<u8> {
+    pub(super) fn king(&self, color: bool) -> Option<u8> {
         self.setup
             .king(crate::board::color(color))
             .map(|sq| sq as u8)
     }
 
-    fn pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
+    pub(super) fn pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
         let piece = crate::piece::from_type(piece_type)?;
         Ok(self.setup.pieces[piece.index()].0
             & self.setup.colors[crate::board::color(color).index()].0)
@@ -253,25 +253,25 @@ impl Board {
         }
     }
 
-    fn is_variant_end(&self) -> bool {
+    pub(super) fn is_variant_end(&self) -> bool {
         if let Some(game) = self.variant_game() {
             return game.is_variant_end();
         }
         false
     }
-    fn is_variant_win(&self) -> bool {
+    pub(super) fn is_variant_win(&self) -> bool {
         if let Some(game) = self.variant_game() {
             return game.is_variant_win();
         }
         false
     }
-    fn is_variant_loss(&self) -> bool {
+    pub(super) fn is_variant_loss(&self) -> bool {
         if let Some(game) = self.variant_game() {
             return game.is_variant_loss();
         }
         false
     }
-    fn is_variant_draw(&self) -> bool {
+    pub(super) fn is_variant_draw(&self) -> bool {
         if let Some(game) = self.variant_game() {
             return game.is_variant_draw();
         }
@@ -280,17 +280,17 @@ impl Board {
 
     // ---- moves' kinds ----
 
-    fn is_capture(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+    pub(super) fn is_capture(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self.internal(mv)?.is_some_and(|m| self.setup.is_capture(m)))
     }
 
-    fn is_en_passant(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+    pub(super) fn is_en_passant(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self
             .internal(mv)?
             .is_some_and(|m| self.setup.is_en_passant(m)))
     }
 
-    fn is_castling(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+    pub(super) fn is_castling(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
         let mv = Move::coerce_any(mv)?.inner;
         Ok(self.setup.is_castling(mv))
     }
@@ -305,7 +305,7 @@ impl Board {
         Ok(self.setup.is_castling(mv) && (mv.to.file() as u32) < mv.from.file() as u32)
     }
 
-    fn is_zeroing(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+    pub(super) fn is_zeroing(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self.internal(mv)?.is_some_and(|m| self.setup.is_zeroing(m)))
     }
 
