@@ -34,7 +34,7 @@ const FILE_H: u64 = FILE_A << 7;
 ///
 /// # Safety
 /// `arg` is a live object and the GIL is held.
-unsafe fn small(arg: *mut ffi::PyObject) -> Option<i64> {
+pub(crate) unsafe fn small(arg: *mut ffi::PyObject) -> Option<i64> {
     // SAFETY: the caller's contract.
     unsafe {
         if ffi::PyLong_CheckExact(arg) == 0 {

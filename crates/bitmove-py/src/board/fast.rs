@@ -24,22 +24,7 @@ use pyo3::{Borrowed, IntoPyObjectExt};
 
 use super::Board;
 use crate::moves::PyMove;
-
-/// An exact `int` that fits an `i64` (no error left set), else None.
-///
-/// # Safety
-/// `arg` is a live object and the GIL is held.
-unsafe fn int(arg: *mut ffi::PyObject) -> Option<i64> {
-    // SAFETY: the caller's contract.
-    unsafe {
-        if ffi::PyLong_CheckExact(arg) == 0 {
-            return None;
-        }
-        let mut overflow: c_int = 0;
-        let value = ffi::PyLong_AsLongLongAndOverflow(arg, &mut overflow);
-        (overflow == 0).then_some(value)
-    }
-}
+use crate::oneline::small;
 
 /// `True` or `False` as a bool, else None (PyO3's `bool` takes NumPy's too: the slow path).
 fn colour(arg: *mut ffi::PyObject) -> Option<bool> {
@@ -68,6 +53,17 @@ fn answer<'py, T: IntoPyObjectExt<'py>>(py: Python<'py>, value: PyResult<T>) -> 
 /// PyO3's function of method `I` of [`FAST`] (set by [`fast_for`] before any fast one exists).
 static ORIGINALS: [AtomicPtr<c_void>; FAST.len()] =
     [const { AtomicPtr::new(ptr::null_mut()) }; FAST.len()];
+
+/// PyO3's function of method `index` of [`FAST`], as `F`.
+///
+/// # Safety
+/// `F` is the C function type of the calling convention of the method's flags.
+unsafe fn original<F>(index: usize) -> F {
+    let pointer = ORIGINALS[index].load(Ordering::Acquire);
+    // SAFETY: `fast_for` stored PyO3's function of these flags before any fast method was
+    // callable; a function pointer and a data pointer have the same size here.
+    unsafe { std::mem::transmute_copy(&pointer) }
+}
 
 /// The method definitions made from [`FAST`], one per method for every class.
 static DEFINITIONS: [OnceLock<usize>; FAST.len()] = [const { OnceLock::new() }; FAST.len()];
@@ -99,9 +95,7 @@ macro_rules! with_args {
                         }
                     }
                 }
-                let original = ORIGINALS[I].load(Ordering::Acquire);
-                let original: ffi::PyCFunctionFastWithKeywords = std::mem::transmute(original);
-                original(slf, args, nargs, kwnames)
+                original::<ffi::PyCFunctionFastWithKeywords>(I)(slf, args, nargs, kwnames)
             }
         }
     };
@@ -121,9 +115,7 @@ macro_rules! no_args {
                 if let Ok($board) = object.try_borrow() {
                     return answer($py, $body);
                 }
-                let original = ORIGINALS[I].load(Ordering::Acquire);
-                let original: ffi::PyCFunction = std::mem::transmute(original);
-                original(slf, unused)
+                original::<ffi::PyCFunction>(I)(slf, unused)
             }
         }
     };
@@ -139,40 +131,42 @@ fn a_move<'a, 'py>(py: Python<'py>, arg: *mut ffi::PyObject) -> Option<Borrowed<
 // Each body reads its arguments, live objects of the call, with the GIL held (the macros'
 // unsafe blocks hold it).
 with_args!(attackers, 2, |py, b, a| {
-    let (c, s) = (colour(a[0])?, int(a[1])?);
+    let (c, s) = (colour(a[0])?, small(a[1])?);
     Some(b.attackers_mask(c, s, None).and_then(|m| set(py, m)))
 });
 with_args!(is_attacked_by, 2, |py, b, a| {
-    let (c, s) = (colour(a[0])?, int(a[1])?);
+    let (c, s) = (colour(a[0])?, small(a[1])?);
     Some(b.is_attacked_by(c, s, None))
 });
 with_args!(attacks, 1, |py, b, a| {
-    let s = int(a[0])?;
+    let s = small(a[0])?;
     Some(b.attacks_mask(s).and_then(|m| set(py, m)))
 });
-with_args!(attacks_mask, 1, |py, b, a| Some(b.attacks_mask(int(a[0])?)));
+with_args!(attacks_mask, 1, |py, b, a| Some(
+    b.attacks_mask(small(a[0])?)
+));
 with_args!(pin, 2, |py, b, a| {
-    let (c, s) = (colour(a[0])?, int(a[1])?);
+    let (c, s) = (colour(a[0])?, small(a[1])?);
     Some(b.pin_mask(c, s).and_then(|m| set(py, m)))
 });
 with_args!(is_pinned, 2, |py, b, a| {
-    let (c, s) = (colour(a[0])?, int(a[1])?);
+    let (c, s) = (colour(a[0])?, small(a[1])?);
     Some(b.is_pinned(c, s))
 });
 with_args!(king, 1, |py, b, a| Some(Ok(b.king(colour(a[0])?))));
 with_args!(pieces, 2, |py, b, a| {
-    let (t, c) = (int(a[0])?, colour(a[1])?);
+    let (t, c) = (small(a[0])?, colour(a[1])?);
     Some(b.pieces_mask(t, c).and_then(|m| set(py, m)))
 });
 with_args!(pieces_mask, 2, |py, b, a| {
-    let (t, c) = (int(a[0])?, colour(a[1])?);
+    let (t, c) = (small(a[0])?, colour(a[1])?);
     Some(b.pieces_mask(t, c))
 });
 with_args!(piece_type_at, 1, |py, b, a| Some(
-    b.piece_type_at(int(a[0])?)
+    b.piece_type_at(small(a[0])?)
 ));
-with_args!(color_at, 1, |py, b, a| Some(b.color_at(int(a[0])?)));
-with_args!(piece_at, 1, |py, b, a| Some(b.piece_at(py, int(a[0])?)));
+with_args!(color_at, 1, |py, b, a| Some(b.color_at(small(a[0])?)));
+with_args!(piece_at, 1, |py, b, a| Some(b.piece_at(py, small(a[0])?)));
 with_args!(is_capture, 1, |py, b, a| {
     let m = a_move(py, a[0])?;
     Some(b.is_capture(&m))
