@@ -10,7 +10,7 @@ use pyo3::types::{PyList, PyTuple, PyType};
 /// iteration (ascending), `len`, `in`, the set algebra (methods and operators, their in-place
 /// forms), shifts, `int()`, equality with ints and iterables of squares. Mutable, so not
 /// hashable.
-#[pyclass(module = "bitmove", subclass)]
+#[pyclass(module = "bitmove", subclass, freelist = 64)]
 pub struct SquareSet {
     #[pyo3(get, set)]
     mask: u64,

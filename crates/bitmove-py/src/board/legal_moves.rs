@@ -4,7 +4,7 @@ use super::*;
 
 /// The moves of a board, as it is when asked: `len()`, iteration, indexing, `in`. Legal
 /// moves for `board.legal_moves`, pseudo-legal ones for `board.pseudo_legal_moves`.
-#[pyclass(module = "bitmove", frozen)]
+#[pyclass(module = "bitmove", frozen, freelist = 8)]
 pub struct LegalMoves {
     board: Py<Board>,
     legal: bool,

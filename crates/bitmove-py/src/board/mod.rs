@@ -256,7 +256,8 @@ impl Board {
     }
 
     fn moves_of(&self, legal: bool, from_mask: u64, to_mask: u64) -> Vec<Move> {
-        let mut out = Vec::new();
+        // Room for the moves of nearly every position at once: no reallocation as it fills.
+        let mut out = Vec::with_capacity(64);
         let setup = &self.setup;
         let mut emit = |mv: bitmove::Move| out.push(Move::from_inner(setup.to_uci_move(mv)));
         if legal {
