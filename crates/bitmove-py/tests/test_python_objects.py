@@ -4,6 +4,7 @@ subclasses and class methods. python-chess is the oracle throughout."""
 
 import copy
 import pickle
+import random
 
 import bitmove
 import chess
@@ -76,6 +77,23 @@ def test_pickles_of_boards_without_attributes_load():
     older = bitmove.Board.__new__(bitmove.Board)
     older.__setstate__((FEN, False, ["d4c6"], {"turn": True, "some_flag": 1}))
     assert older.turn is False and vars(older) == {"some_flag": 1}
+
+
+def test_piece_map_keys_values_and_order_are_python_chess_ones_with_any_mask():
+    rng = random.Random(11)
+    for _ in range(40):
+        theirs = chess.Board()
+        for _ in range(rng.randrange(90)):
+            moves = list(theirs.legal_moves)
+            if not moves:
+                break
+            theirs.push(rng.choice(moves))
+        ours = bitmove.Board(theirs.fen())
+        for mask in (chess.BB_ALL, rng.getrandbits(64), chess.BB_RANK_2, 0):
+            want = [(sq, p.symbol()) for sq, p in theirs.piece_map(mask=mask).items()]
+            got = ours.piece_map(mask=mask)
+            assert [(sq, p.symbol()) for sq, p in got.items()] == want
+            assert all(p is ours.piece_at(sq) for sq, p in got.items())
 
 
 def test_pieces_are_shared_and_equal_python_chess_ones():

@@ -123,6 +123,20 @@ pub(crate) fn mirrored_attributes() -> Vec<&'static str> {
         .collect()
 }
 
+/// The ints 0 ..= 63 (the squares), made once: the keys of `piece_map()`.
+fn square_ints(py: Python<'_>) -> &[Py<PyAny>; 64] {
+    static SQUARES: pyo3::sync::PyOnceLock<[Py<PyAny>; 64]> = pyo3::sync::PyOnceLock::new();
+    SQUARES.get_or_init(py, || {
+        std::array::from_fn(|sq| {
+            (sq as u8)
+                .into_pyobject(py)
+                .expect("an int")
+                .into_any()
+                .unbind()
+        })
+    })
+}
+
 impl Board {
     /// After a change: brings the attributes of `slf` (see [`mirror::Mirror`]) to its state.
     fn sync_attrs(slf: &mut PyRefMut<'_, Board>) -> PyResult<()> {
@@ -748,12 +762,33 @@ impl Board {
     fn piece_map<'py>(&self, py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyDict>> {
         let map = PyDict::new(py);
         let pieces = Piece::table(py);
+        let squares = square_ints(py);
+        // Which of the 12 pieces stands on each square, from the 12 bitboards at once.
+        let mut on = [0u8; 64];
+        for color in [Color::White, Color::Black] {
+            for piece in bitmove::Piece::ALL {
+                let index = Piece::table_index(piece, color) as u8;
+                for sq in self.setup.pieces[piece.index()] & self.setup.colors[color.index()] {
+                    on[sq as usize] = index;
+                }
+            }
+        }
         for sq in bitmove::Bitboard(self.setup.occupied() & mask)
             .into_iter()
             .rev()
         {
-            if let Some((color, piece)) = self.setup.piece_at(sq) {
-                map.set_item(sq as u8, &pieces[Piece::table_index(piece, color)])?;
+            let piece = &pieces[usize::from(on[sq as usize])];
+            // SAFETY: the GIL is held (`py`); `map` is a dict, the key an int and the value a
+            // Piece, all live; PyDict_SetItem takes its own references to both.
+            let status = unsafe {
+                pyo3::ffi::PyDict_SetItem(
+                    map.as_ptr(),
+                    squares[sq as usize].as_ptr(),
+                    piece.as_ptr(),
+                )
+            };
+            if status < 0 {
+                return Err(PyErr::fetch(py));
             }
         }
         Ok(map)
