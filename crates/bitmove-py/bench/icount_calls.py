@@ -8,6 +8,10 @@ earlier tree's `python/` folder with its `_bitmove` module copied in), for a rat
 
     .venv/bin/python crates/bitmove-py/bench/icount_calls.py
     .venv/bin/python crates/bitmove-py/bench/icount_calls.py --before /tmp/base/python
+
+`--scripts` measures bench_calls.py's typical scripts instead, per item (ply, leaf,
+position, ...): each script runs 0 and 2 rounds in a fresh interpreter, under bitmove and
+under python-chess (`--before` adds the earlier tree's bitmove).
 """
 
 from __future__ import annotations
@@ -65,12 +69,67 @@ def per_call(statement: str, n: int, path: str | None) -> float:
     return (instructions(statement, 11 * n, path) - instructions(statement, n, path)) / (10 * n)
 
 
+SCRIPT = """
+import sys
+sys.path.insert(0, {bench!r})
+import bench_calls
+lib = bench_calls.chess if {lib!r} == "chess" else bench_calls.bitmove
+for title, unit, script, kwargs in bench_calls.prepared_scripts():
+    if title == {title!r}:
+        print("items", sum(script(lib, r, **kwargs) for r in range({rounds})))
+"""
+
+
+def collected(program: str, path: str | None) -> tuple[int, str]:
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    if path:
+        env["PYTHONPATH"] = path + os.pathsep + env.get("PYTHONPATH", "")
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+        + [sys.executable, "-c", program],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    match = re.search(r"Collected : (\d+)", done.stderr)
+    if match is None:
+        raise SystemExit(f"no instruction count from callgrind:\n{done.stderr}")
+    return int(match.group(1)), done.stdout
+
+
+def per_item(title: str, lib: str, path: str | None) -> float:
+    bench = os.path.dirname(os.path.abspath(__file__))
+    counts = []
+    for rounds in (0, 2):
+        program = SCRIPT.format(bench=bench, lib=lib, title=title, rounds=rounds)
+        counts.append(collected(program, path))
+    items = int(counts[1][1].split()[1])
+    return (counts[1][0] - counts[0][0]) / items
+
+
+def scripts(before: str | None) -> None:
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import bench_calls
+
+    print("| script | per | python-chess | bitmove | before | ratio to python-chess |")
+    print("|---|---|---:|---:|---:|---:|")
+    for title, unit, _, _ in bench_calls.prepared_scripts():
+        theirs, ours = per_item(title, "chess", None), per_item(title, "bitmove", None)
+        old = f"{per_item(title, 'bitmove', before):.0f}" if before else ""
+        print(f"| {title} | {unit} | {theirs:.0f} | {ours:.0f} | {old} | {theirs / ours:.1f}x |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--before", help="PYTHONPATH entry of the tree to compare with")
     parser.add_argument("-n", type=int, default=2000, help="calls in the shorter run")
     parser.add_argument("statements", nargs="*", help="statements (default: a set of calls)")
+    parser.add_argument("--scripts", action="store_true", help="the typical scripts, per item")
     args = parser.parse_args()
+    if args.scripts:
+        scripts(args.before)
+        return
     print("| call | instructions | before | after / before |")
     print("|---|---:|---:|---:|")
     for statement in args.statements or STATEMENTS:
