@@ -108,7 +108,8 @@ enum Section {
 /// where it lies in a buffer of its own that the game is copied into.
 pub(crate) struct Splitter<R> {
     input: R,
-    /// Bytes read; `buf[pos..filled]` not handed out yet.
+    /// Bytes read (`filled` of them: its length; its capacity is the room for more);
+    /// `buf[pos..filled]` not handed out yet.
     buf: Vec<u8>,
     pos: usize,
     filled: usize,
@@ -229,16 +230,19 @@ impl<R: BufRead> Splitter<R> {
         }
         // Bytes before `keep` are given up only when the room after `filled` runs short, so
         // that an input read in small pieces (a line at a time) is not moved at every read.
-        if *keep > 0 && self.buf.len() - self.filled < CHUNK / 2 {
+        if *keep > 0 && self.buf.capacity() - self.filled < CHUNK / 2 {
             self.buf.copy_within(*keep..self.filled, 0);
             self.filled -= *keep;
+            self.buf.truncate(self.filled);
             *at -= *keep;
             *search -= *keep;
             *keep = 0;
         }
-        if self.buf.len() - self.filled < CHUNK / 2 {
-            let size = (self.buf.len() * 2).max(CHUNK);
-            self.buf.resize(size, 0);
+        // Room is reserved, not filled: memory a short game never reaches is never written
+        // (zeroing it cost more than reading the game).
+        if self.buf.capacity() - self.filled < CHUNK / 2 {
+            let size = (self.buf.capacity() * 2).max(CHUNK);
+            self.buf.reserve_exact(size - self.filled);
         }
         loop {
             let chunk = match self.input.fill_buf() {
@@ -255,9 +259,9 @@ impl<R: BufRead> Splitter<R> {
             // the input's own buffer again (`with_next_game`).
             // (Searched only in what can be taken: a long chunk, the whole rest of a slice,
             // is not searched again at every refill.)
-            let chunk = &chunk[..chunk.len().min(self.buf.len() - self.filled)];
+            let chunk = &chunk[..chunk.len().min(self.buf.capacity() - self.filled)];
             let n = blank_line_end(chunk).unwrap_or(chunk.len());
-            self.buf[self.filled..self.filled + n].copy_from_slice(&chunk[..n]);
+            self.buf.extend_from_slice(&chunk[..n]);
             self.input.consume(n);
             self.filled += n;
             self.bytes += n as u64;
@@ -424,6 +428,7 @@ impl<R: BufRead> Splitter<R> {
             self.lines = lines;
             self.bytes += next as u64;
             (self.pos, self.filled) = (0, 0);
+            self.buf.clear();
             return Ok(Some(out));
         }
         Ok(self.next_game()?.map(|game| f(game).0))
@@ -804,7 +809,7 @@ mod tests {
         let mut splitter = Splitter::new(text.as_bytes());
         for _ in 0..2 {
             assert!(splitter.with_next_game(|_| ()).expect("read").is_some());
-            assert!(splitter.buf.is_empty(), "copied");
+            assert_eq!(splitter.buf.capacity(), 0, "copied");
         }
         assert!(splitter.with_next_game(|_| ()).expect("read").is_none());
         // A game that runs past the input's buffer is copied, up to its blank line: the next
@@ -814,7 +819,7 @@ mod tests {
             &text.as_bytes()[16..],
         ]));
         splitter.with_next_game(|_| ()).expect("read");
-        assert!(!splitter.buf.is_empty() && splitter.pending().is_none());
+        assert!(splitter.buf.capacity() > 0 && splitter.pending().is_none());
         assert_eq!(splitter.bytes_read(), 22);
         splitter.with_next_game(|_| ()).expect("read");
         assert_eq!((splitter.filled, splitter.bytes_read()), (0, 44));
@@ -959,7 +964,7 @@ mod tests {
         let game = splitter.next_game().expect("read").expect("a game");
         assert_eq!((game.index, game.line, game.too_long), (1, 5, false));
         assert_eq!(game.bytes, b"[Event \"next\"]\n\n1. d4\n");
-        assert!(splitter.buf.len() <= 2 * MAX_GAME_BYTES);
+        assert!(splitter.buf.capacity() <= 2 * MAX_GAME_BYTES);
         assert!(splitter.next_game().expect("read").is_none());
         let games = split_bytes(io::BufReader::with_capacity(4096, text.as_bytes()));
         assert_eq!(split_in_place(text.as_bytes()), games);
