@@ -763,8 +763,10 @@ impl Board {
         let map = PyDict::new(py);
         let pieces = Piece::table(py);
         let squares = square_ints(py);
-        // Which of the 12 pieces stands on each square, from the 12 bitboards at once.
-        let mut on = [0u8; 64];
+        // Which of the 12 pieces stands on each square, from the 12 bitboards at once
+        // (`EMPTY` where none does, as `piece_at` finds none there).
+        const EMPTY: u8 = u8::MAX;
+        let mut on = [EMPTY; 64];
         for color in [Color::White, Color::Black] {
             for piece in bitmove::Piece::ALL {
                 let index = Piece::table_index(piece, color) as u8;
@@ -777,7 +779,9 @@ impl Board {
             .into_iter()
             .rev()
         {
-            let piece = &pieces[usize::from(on[sq as usize])];
+            let Some(piece) = pieces.get(usize::from(on[sq as usize])) else {
+                continue;
+            };
             // SAFETY: the GIL is held (`py`); `map` is a dict, the key an int and the value a
             // Piece, all live; PyDict_SetItem takes its own references to both.
             let status = unsafe {
