@@ -108,8 +108,7 @@ enum Section {
 /// where it lies in a buffer of its own that the game is copied into.
 pub(crate) struct Splitter<R> {
     input: R,
-    /// Bytes read (`filled` of them: its length; its capacity is the room for more);
-    /// `buf[pos..filled]` not handed out yet.
+    /// Bytes read (`filled`: its length; its capacity the room); `buf[pos..filled]` is new.
     buf: Vec<u8>,
     pos: usize,
     filled: usize,
@@ -228,21 +227,17 @@ impl<R: BufRead> Splitter<R> {
         if self.eof {
             return Ok(false);
         }
-        // Bytes before `keep` are given up only when the room after `filled` runs short, so
-        // that an input read in small pieces (a line at a time) is not moved at every read.
+        // Bytes before `keep` go only when the room runs short: not at every small read.
         if *keep > 0 && self.buf.capacity() - self.filled < CHUNK / 2 {
             self.buf.copy_within(*keep..self.filled, 0);
             self.filled -= *keep;
             self.buf.truncate(self.filled);
-            *at -= *keep;
-            *search -= *keep;
-            *keep = 0;
+            (*at, *search, *keep) = (*at - *keep, *search - *keep, 0);
         }
-        // Room is reserved, not filled: memory a short game never reaches is never written
-        // (zeroing it cost more than reading the game).
+        // Room is reserved, not zeroed: a short game never writes most of it.
         if self.buf.capacity() - self.filled < CHUNK / 2 {
-            let size = (self.buf.capacity() * 2).max(CHUNK);
-            self.buf.reserve_exact(size - self.filled);
+            self.buf
+                .reserve_exact((self.buf.capacity() * 2).max(CHUNK) - self.filled);
         }
         loop {
             let chunk = match self.input.fill_buf() {
