@@ -48,21 +48,7 @@ def instructions(statement: str, n: int, path: str | None) -> int:
         f"    for _ in range({n}):\n        {statement}\n"
         "run(chess, b, quiet, capture)\n"
     )
-    env = dict(os.environ, PYTHONHASHSEED="0")  # string hashes decide dict probes
-    if path:
-        env["PYTHONPATH"] = path + os.pathsep + env.get("PYTHONPATH", "")
-    out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-        + [sys.executable, "-c", program],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stderr
-    match = re.search(r"Collected : (\d+)", out)
-    if match is None:
-        raise SystemExit(f"no instruction count from callgrind:\n{out}")
-    return int(match.group(1))
+    return collected(program, path)[0]
 
 
 def per_call(statement: str, n: int, path: str | None) -> float:
@@ -81,7 +67,9 @@ for title, unit, script, kwargs in bench_calls.prepared_scripts():
 
 
 def collected(program: str, path: str | None) -> tuple[int, str]:
-    env = dict(os.environ, PYTHONHASHSEED="0")
+    """Instructions callgrind counted for `program` (with `path` first on PYTHONPATH), and
+    its output."""
+    env = dict(os.environ, PYTHONHASHSEED="0")  # string hashes decide dict probes
     if path:
         env["PYTHONPATH"] = path + os.pathsep + env.get("PYTHONPATH", "")
     done = subprocess.run(
