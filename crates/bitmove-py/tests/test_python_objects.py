@@ -176,3 +176,22 @@ def test_pgn_reader_passes_over_words_without_a_move_as_python_chess():
         for_each.append(games)
     assert for_each[0] == for_each[1]
     assert for_each[1][0][0] == ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]
+
+
+def test_reused_square_sets_keep_their_class_and_a_subclass_its_attributes():
+    # SquareSet objects are reused after they are freed (a free list): a subclass's objects,
+    # freed by CPython's own path, must never come back as base objects, nor base ones as
+    # the subclass's.
+    class Tagged(bitmove.SquareSet):
+        pass
+
+    board, kept = bitmove.Board(FEN), []
+    for index in range(3000):
+        tagged, made, plain = Tagged(index), board.attacks(index % 64), bitmove.SquareSet(index)
+        tagged.note = index
+        assert type(tagged) is Tagged and type(made) is type(plain) is bitmove.SquareSet
+        assert int(tagged) == int(plain) == index and "note" not in dir(plain)
+        if index % 7 == 0:
+            kept.append(tagged)
+        del tagged, made, plain
+    assert all(type(one) is Tagged and one.note == int(one) for one in kept)
